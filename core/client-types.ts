@@ -1,0 +1,204 @@
+/**
+ * The public shape of the client: options, pluggable parts and resource groups. Implementations live in their own
+ * files; this file is the contract the n8n nodes, the edge relay and users program against.
+ */
+import type {
+  Category,
+  Course,
+  CourseDetail,
+  CourseProgress,
+  Health,
+  Module,
+  ModuleContent,
+  Organization,
+  PdfDownload,
+  RegisterUserInput,
+  Transcript,
+  User,
+  UserPatch,
+} from './types.ts';
+
+/** A cached access token. `expiresAt` is epoch milliseconds (from the token's `exp`). */
+export interface StoredToken {
+  accessToken: string;
+  expiresAt: number;
+  /** The granted scopes, space-separated, as the token's `scope` claim says. */
+  scope: string;
+}
+
+/**
+ * Where access tokens are cached between calls (memory by default; Workers KV or Deno KV in the relay). Methods may
+ * be sync or async. Keys are opaque strings derived from (token URL, client ID, scopes) and contain no secret.
+ */
+export interface TokenStore {
+  get(key: string): StoredToken | undefined | Promise<StoredToken | undefined>;
+  set(key: string, token: StoredToken): void | Promise<void>;
+  delete(key: string): void | Promise<void>;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** Optional logger hook. Every field passed to it has credentials and tokens redacted. */
+export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
+
+export interface RateLimitOptions {
+  /** Steady request rate for this API key's usage plan. */
+  requestsPerSecond: number;
+  /** Requests allowed at once before the steady rate applies (default: one second's worth). */
+  burst?: number;
+}
+
+export interface RetryOptions {
+  /** Attempts in all, the first included (default 5). */
+  maxAttempts?: number;
+  /** First backoff delay (default 1000 ms); doubles per attempt, with jitter. */
+  baseDelayMs?: number;
+  /** Backoff cap (default 30000 ms). */
+  maxDelayMs?: number;
+}
+
+export interface ClientOptions {
+  /** Token endpoint, e.g. `https://auth.example.com/oauth2/token`. */
+  tokenUrl: string;
+  /** API base address ending in `/v1`, no trailing slash. */
+  baseUrl: string;
+  /** 26 characters. */
+  clientId: string;
+  clientSecret: string;
+  /** About 40 characters; sent only as `x-api-key`. */
+  apiKey: string;
+  /** Default `['partner-api/read', 'partner-api/write']`. */
+  scopes?: string[];
+  /** A label for logs and error messages, e.g. `sandbox` or `production`. */
+  environment?: string;
+  fetch?: typeof fetch;
+  /** Epoch milliseconds. */
+  now?: () => number;
+  /** Resolves after `ms`; rejects when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  tokenStore?: TokenStore;
+  logger?: Logger;
+  /** A fixed rate, or `'adaptive'` (default): learn the plan's rate from 429s. */
+  rateLimit?: RateLimitOptions | 'adaptive';
+  retry?: RetryOptions;
+  /** Per attempt (default 30000 ms). */
+  timeoutMs?: number;
+}
+
+/** Per-call options of user-scoped endpoints. */
+export interface LearnerScope {
+  /** The learner's UUID, sent as `X-User-ID`. */
+  userId: string;
+  signal?: AbortSignal;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ListOptions extends CallOptions {
+  /** `itemsPerPage` (the service caps it). */
+  pageSize?: number;
+  /** Inclusive lower bound on `updatedAt` (`updatedAt[after]`). */
+  updatedAfter?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  totalItems?: number;
+  /** The next link the service gave, if any. */
+  next?: string;
+}
+
+/**
+ * A collection that follows the service's next links: `for await (const x of list)` for items, `.pages()` for
+ * pages, `.toArray({ max })` to collect with a required cap.
+ */
+export interface Paginated<T> extends AsyncIterable<T> {
+  pages(): AsyncIterable<Page<T>>;
+  /** Collects at most `max` items; stops fetching once it has them. */
+  toArray(options: { max: number }): Promise<T[]>;
+}
+
+/**
+ * Where a delta sync got to: the greatest `updatedAt` seen and the ids already delivered at exactly that instant
+ * (`updatedAt[after]` is inclusive, so they come again). JSON-serializable: persist it between runs.
+ */
+export interface Watermark {
+  updatedAt: string;
+  seenIds: string[];
+}
+
+/** Items changed since a watermark; `watermark` is final once iteration has finished. */
+export interface DeltaSync<T> extends AsyncIterable<T> {
+  readonly watermark: Watermark | undefined;
+}
+
+export interface DeltaOptions extends CallOptions {
+  since?: Watermark;
+  pageSize?: number;
+}
+
+/** Keeps a playing content URL fresh: refreshes when `expires_at` minus now is under 60 s. Never persists it. */
+export interface ContentUrlKeeper {
+  /** The current record, refreshed first when it is about to expire. */
+  current(): Promise<ModuleContent>;
+  /** Stops any scheduled refresh. */
+  stop(): void;
+}
+
+export interface KeepFreshOptions extends LearnerScope {
+  /** Called with each refreshed record (schedule-driven when `autoRefresh` is set). */
+  onRefresh?: (content: ModuleContent) => void;
+  /** Refresh on a timer in the background, not only when `current()` is called (default false). */
+  autoRefresh?: boolean;
+}
+
+export interface ReadCollection<T, TDetail = T> {
+  list(options?: ListOptions): Paginated<T>;
+  get(id: number, options?: CallOptions): Promise<TDetail>;
+  /** Changed since the watermark (all, when none). */
+  sync(options?: DeltaOptions): DeltaSync<T>;
+}
+
+export interface LearnerCollection<T> {
+  list(options: LearnerScope & Omit<ListOptions, 'signal'>): Paginated<T>;
+  get(id: number | string, options: LearnerScope): Promise<T>;
+  sync(options: LearnerScope & Omit<DeltaOptions, 'signal'>): DeltaSync<T>;
+}
+
+export interface UsersApi {
+  register(input: RegisterUserInput, options?: CallOptions): Promise<User>;
+  get(uuid: string, options?: CallOptions): Promise<User>;
+  update(uuid: string, patch: UserPatch, options?: CallOptions): Promise<User>;
+  deactivate(uuid: string, options?: CallOptions): Promise<User>;
+  reactivate(uuid: string, options?: CallOptions): Promise<User>;
+  /** Erases the learner (not reversible). Resolves when gone, also when a retry finds it already gone. */
+  delete(uuid: string, options?: CallOptions): Promise<void>;
+}
+
+export interface ModulesApi extends ReadCollection<Module> {
+  content(moduleId: number, options: LearnerScope): Promise<ModuleContent>;
+  refreshUrl(moduleId: number, options: LearnerScope): Promise<ModuleContent>;
+  /** 202 on first and repeat calls; a SCORM module throws `ConflictError`. */
+  complete(moduleId: number, options: LearnerScope): Promise<void>;
+  keepFresh(moduleId: number, options: KeepFreshOptions): ContentUrlKeeper;
+}
+
+export interface TranscriptsApi extends LearnerCollection<Transcript> {
+  /** The learner's full transcript (`GET /transcript/pdf`). */
+  pdf(options: LearnerScope): Promise<PdfDownload>;
+  certificatePdf(transcriptId: number | string, options: LearnerScope): Promise<PdfDownload>;
+}
+
+export interface PartnerLearningClient {
+  readonly environment: string | undefined;
+  ping(options?: CallOptions): Promise<Health>;
+  users: UsersApi;
+  organizations: Omit<ReadCollection<Organization>, 'sync'>;
+  categories: ReadCollection<Category>;
+  courses: ReadCollection<Course, CourseDetail>;
+  modules: ModulesApi;
+  progress: LearnerCollection<CourseProgress>;
+  transcripts: TranscriptsApi;
+}

@@ -1,0 +1,38 @@
+/**
+ * Stable error codes. One error class per code (see the files beside this one); `code` never changes once
+ * released, so callers may switch on it. Class names in parentheses.
+ */
+export const ErrorCode = {
+  /** (ValidationError) input invalid: locally before any request, or the service's `validation_failed` 400. */
+  VALIDATION: 'validation_failed',
+  /** (ApplicationError) a `hydra:Error` from the API application not covered by a narrower class (400, 415, …). */
+  APPLICATION: 'application_error',
+  /** (AuthenticationError) 401 that persisted after a fresh token: a configuration problem. */
+  AUTHENTICATION: 'authentication_failed',
+  /** (ApiKeyError) 403 with empty body: API key missing, wrong or disabled. */
+  API_KEY: 'api_key_rejected',
+  /** (MissingScopeError) 403 naming a scope: the token lacks it. */
+  MISSING_SCOPE: 'missing_scope',
+  /** (InactiveLearnerError) 403 about user status: the X-User-ID learner is deactivated. */
+  INACTIVE_LEARNER: 'inactive_learner',
+  /** (NotFoundError) 404: missing, or not this partner's. */
+  NOT_FOUND: 'not_found',
+  /** (ConflictError) 409: e.g. completing a SCORM module. */
+  CONFLICT: 'conflict',
+  /** (ThrottledError) 429 `Too Many Requests` after all retries. */
+  THROTTLED: 'throttled',
+  /** (QuotaExceededError) 429 `Limit Exceeded`: the daily quota is used up; not retried. */
+  QUOTA_EXCEEDED: 'quota_exceeded',
+  /** (ServerError) 5xx after all retries. */
+  SERVER: 'server_error',
+  /** (NetworkError) the request did not get an HTTP answer. */
+  NETWORK: 'network_error',
+  /** (TimeoutError) no answer within `timeoutMs`. */
+  TIMEOUT: 'timeout',
+  /** (TokenEndpointError) the token endpoint refused: `invalid_client`, `invalid_scope`, … (see `oauthError`). */
+  TOKEN_ENDPOINT: 'token_endpoint_error',
+  /** (ConfigurationError) bad options, a persistent 401, or a token without `scope` claim. */
+  CONFIGURATION: 'configuration_error',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
