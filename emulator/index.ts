@@ -1,0 +1,98 @@
+import type { Hono } from 'hono';
+import { createApp } from './app.ts';
+import { createClock, iso } from './clock.ts';
+import type { AppEnv, EmulatorContext } from './context.ts';
+import { DROP_HEADER, noFaults } from './faults.ts';
+import { createKeyStore } from './keys.ts';
+import { partnersInfo } from './partners.ts';
+import type { PartnerInfo } from './partners.ts';
+import { createPrng, deriveSeed } from './prng.ts';
+import { createRequestLog } from './request-log.ts';
+import { createState } from './state.ts';
+
+export type { ClientInfo, EnvironmentInfo, PartnerInfo } from './partners.ts';
+export type { RequestLogEntry } from './request-log.ts';
+export type { FaultConfig } from './faults.ts';
+export type { EnvName, UsagePlan } from './types.ts';
+export { DROP_HEADER } from './faults.ts';
+
+/** Options of {@link createEmulator}. */
+export interface EmulatorOptions {
+  /** Deterministic seed data and credentials (default 1). */
+  seed?: number;
+  /** Base clock, epoch ms (default Date.now); POST /_emulator/clock adds an offset. */
+  now?: () => number;
+  /** PDF generation takes 1-3 s of real time (off by default). */
+  realisticLatency?: boolean;
+}
+
+/** A running in-process emulator. */
+export interface Emulator {
+  /** The Hono app (all routes). */
+  app: Hono<AppEnv>;
+  /**
+   * The app's fetch; pass it to a client. A fault with status 0 ("drop the connection") rejects with
+   * `TypeError('fetch failed')`, as a real fetch does when the socket closes.
+   */
+  fetch(request: Request | string | URL, init?: RequestInit): Promise<Response>;
+  /** What GET /_emulator/partners returns for that origin. */
+  partners(origin: string): PartnerInfo[];
+  /** Like POST /_emulator/reset. */
+  reset(): void;
+  /** Like POST /_emulator/clock. @returns the new emulator time, ISO 8601. */
+  advanceClock(seconds: number): string;
+  /** @returns the emulator's clock, epoch ms. */
+  now(): number;
+}
+
+/**
+ * Creates an in-memory Partner Learning Service. Synchronous: RSA keys are generated on first use.
+ * @param options seed, clock and latency.
+ * @returns the emulator.
+ * @throws {TypeError} when `seed` is not an integer.
+ * @example
+ * const emulator = createEmulator({ seed: 7 });
+ * const [partner] = emulator.partners('http://emulator.test');
+ * const res = await emulator.fetch(new Request(`${partner.environments.sandbox.baseUrl}/ping`, {
+ *   headers: { 'x-api-key': partner.environments.sandbox.apiKey },
+ * }));
+ */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const seed = options.seed ?? 1;
+  if (!Number.isInteger(seed)) throw new TypeError(`createEmulator: seed must be an integer, got ${String(seed)}`);
+  const clock = createClock(options.now ?? Date.now);
+  const ctx: EmulatorContext = {
+    seed,
+    clock,
+    state: createState(seed, clock.now()),
+    keys: createKeyStore(seed),
+    faults: noFaults(seed),
+    log: createRequestLog(),
+    realisticLatency: options.realisticLatency === true,
+    latency: createPrng(deriveSeed(seed, 'latency')),
+    reset() {
+      clock.reset();
+      ctx.state = createState(seed, clock.now());
+      ctx.faults = noFaults(seed);
+      ctx.log.clear();
+      ctx.latency = createPrng(deriveSeed(seed, 'latency'));
+    },
+  };
+  const app = createApp(ctx);
+  return {
+    app,
+    async fetch(input, init) {
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+      const res = await app.fetch(request);
+      if (res.headers.has(DROP_HEADER)) throw new TypeError('fetch failed');
+      return res;
+    },
+    partners: (origin) => partnersInfo(ctx.state, origin),
+    reset: () => ctx.reset(),
+    advanceClock(seconds) {
+      if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advanceClock: seconds must be a finite number >= 0');
+      return iso(clock.advance(seconds));
+    },
+    now: () => clock.now(),
+  };
+}

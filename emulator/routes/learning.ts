@@ -1,0 +1,74 @@
+import type { Hono } from 'hono';
+import { collectionResponse } from '../collection.ts';
+import type { AppEnv, EmulatorContext } from '../context.ts';
+import { hydraError, jsonLd, notFound } from '../hydra.ts';
+import { requireLearner } from '../learner.ts';
+import { findReachableModule, parseId } from '../queries.ts';
+import { completeModule } from '../records.ts';
+import { progressJson, transcriptJson, withContext } from '../serialize.ts';
+
+const P = '/:env/v1';
+
+/**
+ * Completion notification and the learner's own progress and transcript records (X-User-ID endpoints).
+ * Another learner's record id answers 404, as an unknown one does.
+ * @param app the app to register on.
+ * @param ctx the emulator context.
+ */
+export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void {
+  app.post(`${P}/modules/:id/complete`, (c) => {
+    const learner = requireLearner(ctx, c);
+    if (learner instanceof Response) return learner;
+    const data = ctx.state.envs[c.get('env')];
+    const id = parseId(c.req.param('id'));
+    const module = id === null ? undefined : findReachableModule(data.catalog, id);
+    if (!module) return notFound('Module not found.');
+    if (module.contentType === 'scorm') {
+      return hydraError(409, 'This module is SCORM content: it reports its own completion, /complete is not allowed.');
+    }
+    completeModule(data, learner.uuid, module, null, ctx.clock.now());
+    return new Response(null, { status: 202 });
+  });
+
+  app.get(`${P}/course-progresses`, (c) => {
+    const learner = requireLearner(ctx, c);
+    if (learner instanceof Response) return learner;
+    const env = c.get('env');
+    const data = ctx.state.envs[env];
+    return collectionResponse(new URL(c.req.url), data.progressesByLearner.get(learner.uuid) ?? [], {
+      type: 'CourseProgress',
+      id: (p) => p.id,
+      updatedAt: (p) => p.updatedAt,
+      serialize: (p) => progressJson(env, p, data.catalog),
+    });
+  });
+  app.get(`${P}/course-progresses/:id`, (c) => {
+    const learner = requireLearner(ctx, c);
+    if (learner instanceof Response) return learner;
+    const env = c.get('env');
+    const data = ctx.state.envs[env];
+    const p = data.progresses.get(parseId(c.req.param('id')) ?? 0);
+    if (!p || p.learnerUuid !== learner.uuid) return notFound('Course progress not found.');
+    return jsonLd(withContext('CourseProgress', progressJson(env, p, data.catalog)));
+  });
+
+  app.get(`${P}/transcripts`, (c) => {
+    const learner = requireLearner(ctx, c);
+    if (learner instanceof Response) return learner;
+    const env = c.get('env');
+    return collectionResponse(new URL(c.req.url), ctx.state.envs[env].transcriptsByLearner.get(learner.uuid) ?? [], {
+      type: 'Transcript',
+      id: (t) => t.id,
+      updatedAt: (t) => t.updatedAt,
+      serialize: (t) => transcriptJson(env, t),
+    });
+  });
+  app.get(`${P}/transcripts/:id`, (c) => {
+    const learner = requireLearner(ctx, c);
+    if (learner instanceof Response) return learner;
+    const env = c.get('env');
+    const t = ctx.state.envs[env].transcripts.get(parseId(c.req.param('id')) ?? 0);
+    if (!t || t.learnerUuid !== learner.uuid) return notFound('Transcript not found.');
+    return jsonLd(withContext('Transcript', transcriptJson(env, t)));
+  });
+}
