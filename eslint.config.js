@@ -18,7 +18,12 @@ export default tseslint.config(
     ignores: ['core/**/*.test.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'https', 'crypto', 'buffer', 'stream', 'os', 'util', 'events'], message: 'core/ must use Web standards only (it runs in workerd and Deno).' }] }],
+      // Exact names for Node's bare built-ins: a pattern such as 'http' would also match our own `../http/` folder.
+      'no-restricted-imports': ['error', {
+        paths: ['fs', 'path', 'http', 'https', 'crypto', 'buffer', 'stream', 'os', 'util', 'events', 'child_process', 'net', 'tls', 'url', 'zlib']
+          .map((name) => ({ name, message: 'core/ must use Web standards only (it runs in workerd and Deno).' })),
+        patterns: [{ group: ['node:*'], message: 'core/ must use Web standards only (it runs in workerd and Deno).' }],
+      }],
       'no-restricted-globals': ['error',
         { name: 'process', message: 'core/ must not use process (workerd, Deno).' },
         { name: 'Buffer', message: 'core/ must not use Buffer; use Uint8Array/TextEncoder.' },
