@@ -1,0 +1,200 @@
+/**
+ * Access tokens for the pipeline: cached in the token store per (token URL, client ID, secret fingerprint, scopes),
+ * refreshed 300 s before expiry, fetched once for many concurrent callers, and discarded after a 401 only when the
+ * store still holds the very token that failed.
+ */
+import type { KyInstance } from 'ky';
+import type { StoredToken, TokenStore } from '../client-types.ts';
+import { PartnerLearningError } from '../errors/base.ts';
+import type { Log } from '../log.ts';
+import { abortReason } from '../runtime.ts';
+import { requestToken } from './token-endpoint.ts';
+
+/** Refresh this long before `expiresAt` (the specification's recommended refresh point). */
+export const REFRESH_MARGIN_MS = 300_000;
+/** A token this close to expiry is not used even as a fallback when a refresh fails. */
+const FALLBACK_MARGIN_MS = 30_000;
+
+/** What a {@link TokenProvider} needs (a subset of `NormalizedOptions`, plus the ky instance and log). */
+export interface TokenProviderInit {
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: readonly string[];
+  tokenStore: TokenStore;
+  now: () => number;
+  timeoutMs: number;
+  http: KyInstance;
+  /** See `PipelineOptions.shareInFlight`: `false` inside Cloudflare Workers. */
+  shareInFlight: boolean;
+  log?: Log;
+}
+
+interface SharedState {
+  /** Resolved tokens (values, never promises), so isolates and processes skip a store read per call. */
+  resolved: Map<string, StoredToken>;
+  /** Token requests under way, for single-flight. */
+  inflight: Map<string, Promise<StoredToken>>;
+}
+
+// Per store, process-wide: two clients with the same store and credentials share tokens and refreshes.
+const sharedByStore = new WeakMap<TokenStore, SharedState>();
+
+function sharedState(store: TokenStore): SharedState {
+  let state = sharedByStore.get(store);
+  if (!state) {
+    state = { resolved: new Map(), inflight: new Map() };
+    sharedByStore.set(store, state);
+  }
+  return state;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The store key: a SHA-256 over token URL, client ID, sorted scopes and a SHA-256 of the secret. No secret is in it;
+ * the secret's fingerprint keeps a client with a wrong secret from riding on another client's cached token.
+ *
+ * @param init Token URL, client ID, secret and scopes.
+ * @returns `partner-learning:token:<64 hex>`.
+ */
+export async function tokenCacheKey(init: Pick<TokenProviderInit, 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes'>): Promise<string> {
+  const material = JSON.stringify([init.tokenUrl, init.clientId, [...init.scopes].sort(), await sha256Hex(init.clientSecret)]);
+  return `partner-learning:token:${await sha256Hex(material)}`;
+}
+
+function withSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}
+
+/**
+ * Hands out access tokens.
+ *
+ * @example
+ * const tokens = new TokenProvider({ ...normalized, http, log });
+ * const { accessToken } = await tokens.getToken(signal);
+ */
+export class TokenProvider {
+  readonly #init: TokenProviderInit;
+  readonly #state: SharedState;
+  #key: string | undefined;
+
+  /** @param init Credentials, store, clock and HTTP. */
+  constructor(init: TokenProviderInit) {
+    this.#init = init;
+    this.#state = sharedState(init.tokenStore);
+  }
+
+  /**
+   * A token valid for at least 300 more seconds (or, when a refresh fails transiently, the still-valid old one).
+   *
+   * @param signal Stops waiting (a shared token request keeps going for the other callers).
+   * @returns The cached or a freshly fetched token.
+   * @throws {TokenEndpointError | ConfigurationError} The token endpoint refused or answered unusably.
+   * @throws {ServerError | ThrottledError | NetworkError | TimeoutError} Transient token-endpoint failures.
+   */
+  async getToken(signal?: AbortSignal): Promise<StoredToken> {
+    if (signal?.aborted) throw abortReason(signal);
+    const key = await this.#cacheKey();
+    const { resolved, inflight } = this.#state;
+    const memory = resolved.get(key);
+    if (memory && this.#fresh(memory)) return memory;
+    const shared = this.#init.shareInFlight ? inflight.get(key) : undefined;
+    if (shared) return withSignal(shared, signal);
+
+    const stored = await this.#read(key);
+    if (stored && this.#fresh(stored)) {
+      resolved.set(key, stored);
+      return stored;
+    }
+    const memoryNow = resolved.get(key);
+    if (memoryNow && this.#fresh(memoryNow)) return memoryNow;
+    const fallback = [stored, memoryNow].find(
+      (t): t is StoredToken => t !== undefined && this.#init.now() < t.expiresAt - FALLBACK_MARGIN_MS,
+    );
+
+    if (!this.#init.shareInFlight) return this.#refresh(key, fallback, signal);
+    const started = inflight.get(key);
+    if (started) return withSignal(started, signal);
+    const request = this.#refresh(key, fallback, undefined);
+    inflight.set(key, request);
+    const done = (): void => {
+      if (inflight.get(key) === request) inflight.delete(key);
+    };
+    request.then(done, done);
+    return withSignal(request, signal);
+  }
+
+  /**
+   * Discards `accessToken` after the service rejected it (401), but only if it is still the cached one: a newer
+   * token another caller already fetched is kept.
+   *
+   * @param accessToken The token the failed request carried.
+   */
+  async invalidate(accessToken: string): Promise<void> {
+    const key = await this.#cacheKey();
+    if (this.#state.resolved.get(key)?.accessToken === accessToken) this.#state.resolved.delete(key);
+    const stored = await this.#read(key);
+    if (stored?.accessToken !== accessToken) return;
+    try {
+      await this.#init.tokenStore.delete(key);
+    } catch (error) {
+      this.#init.log?.warn('token store delete failed', { error });
+    }
+  }
+
+  /** Usable without refresh. (Not a type predicate: a stale token is still a `StoredToken`.) */
+  #fresh(token: StoredToken | undefined): boolean {
+    return token !== undefined && this.#init.now() < token.expiresAt - REFRESH_MARGIN_MS;
+  }
+
+  async #cacheKey(): Promise<string> {
+    this.#key ??= await tokenCacheKey(this.#init);
+    return this.#key;
+  }
+
+  async #read(key: string): Promise<StoredToken | undefined> {
+    try {
+      return (await this.#init.tokenStore.get(key)) ?? undefined;
+    } catch (error) {
+      this.#init.log?.warn('token store read failed; fetching a new token', { error });
+      return undefined;
+    }
+  }
+
+  async #refresh(key: string, fallback: StoredToken | undefined, signal: AbortSignal | undefined): Promise<StoredToken> {
+    const init = this.#init;
+    let token: StoredToken;
+    try {
+      token = await requestToken({ ...init, signal });
+    } catch (error) {
+      if (fallback && error instanceof PartnerLearningError && error.retryable) {
+        init.log?.warn('token refresh failed; using the cached token until it expires', { code: error.code });
+        return fallback;
+      }
+      throw error;
+    }
+    this.#state.resolved.set(key, token);
+    const missing = init.scopes.filter((s) => !token.scope.split(' ').includes(s));
+    init.log?.info('fetched a new access token', { expiresAt: new Date(token.expiresAt).toISOString(), scope: token.scope });
+    if (missing.length) init.log?.warn('the token lacks requested scopes', { missing });
+    try {
+      await init.tokenStore.set(key, token);
+    } catch (error) {
+      init.log?.warn('token store write failed; the token is cached in memory only', { error });
+    }
+    return token;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The client factory: options are normalized once, one transport is built, and the resource groups share it.
+ */
+import type { ClientOptions, PartnerLearningClient } from './client-types.ts';
+import type { Transport } from './transport.ts';
+import { createTransport } from './http/transport.ts';
+import { normalizeOptions, type PipelineOptions } from './options.ts';
+import { createCategories } from './resources/categories.ts';
+import { createCourses } from './resources/courses.ts';
+import { createModules } from './resources/modules.ts';
+import { createOrganizations } from './resources/organizations.ts';
+import { createPing } from './resources/ping.ts';
+import { createProgress } from './resources/progress.ts';
+import { createTranscripts } from './resources/transcripts.ts';
+import { createUsers } from './resources/users.ts';
+
+/**
+ * Creates a Partner Learning client. Options are checked here, once; a bad option throws before any request.
+ *
+ * @param options Token URL, base URL, credentials and optional hooks (fetch, clock, sleep, token store, logger);
+ *   `shareInFlight: false` inside Cloudflare Workers (see `PipelineOptions`).
+ * @returns The client: `ping`, `users`, `organizations`, `categories`, `courses`, `modules`, `progress`,
+ *   `transcripts`.
+ * @throws {ConfigurationError} when an option is missing or malformed (the message names the option, never a
+ *   secret value).
+ * @example
+ * ```ts
+ * import { createClient } from 'n8n-nodes-partner-learning/core';
+ * import { createEmulator } from 'n8n-nodes-partner-learning/emulator';
+ *
+ * // The emulator in-process; against a real sandbox pass its URLs and credentials instead (and no fetch).
+ * const emulator = createEmulator();
+ * const env = emulator.partners('http://emulator.test')[0]!.environments.sandbox;
+ * const client = createClient({
+ *   tokenUrl: env.tokenUrl,
+ *   baseUrl: env.baseUrl,
+ *   clientId: env.clients[0]!.clientId,
+ *   clientSecret: env.clients[0]!.clientSecret,
+ *   apiKey: env.apiKey,
+ *   environment: 'sandbox',
+ *   fetch: (input, init) => emulator.fetch(input, init),
+ * });
+ *
+ * const [org] = await client.organizations.list().toArray({ max: 1 });
+ * const learner = await client.users.register({
+ *   email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', organizationId: org!.id,
+ * });
+ * for await (const course of client.courses.list({ pageSize: 50 })) console.log(course.id, course.title);
+ *
+ * const [course] = await client.courses.list().toArray({ max: 1 });
+ * const { modules } = await client.courses.get(course!.id);
+ * const content = await client.modules.content(modules[0]!.id, { userId: learner.uuid });
+ * console.log(content.content_url, content.expires_at);
+ * ```
+ */
+export function createClient(options: ClientOptions & PipelineOptions): PartnerLearningClient {
+  const normalized = normalizeOptions(options);
+  return clientOnTransport(createTransport(normalized), normalized.environment);
+}
+
+/**
+ * Builds the resource groups on an existing transport (tests use a fake one; nothing here speaks HTTP).
+ *
+ * @param transport The transport every group sends through.
+ * @param environment A label for logs and errors.
+ * @returns The client.
+ */
+export function clientOnTransport(transport: Transport, environment?: string): PartnerLearningClient {
+  return {
+    environment,
+    ping: createPing(transport),
+    users: createUsers(transport),
+    organizations: createOrganizations(transport),
+    categories: createCategories(transport),
+    courses: createCourses(transport),
+    modules: createModules(transport),
+    progress: createProgress(transport),
+    transcripts: createTranscripts(transport),
+  };
+}

@@ -1,0 +1,81 @@
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import { limiterFor } from './limiter.ts';
+import { fakeClock } from './testing.ts';
+
+const settled = async (promise: Promise<unknown>): Promise<boolean> => {
+  let done = false;
+  promise.then(() => { done = true; }, () => { done = true; });
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  return done;
+};
+
+describe('limiter', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('one cooldown pauses every client with the same API key, not other keys', async () => {
+    const clock = fakeClock();
+    const a = limiterFor({ apiKey: 'key-one-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    const b = limiterFor({ apiKey: 'key-one-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    const other = limiterFor({ apiKey: 'key-two-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    a.cooldown(2000);
+    expect(b.pausedUntil).toBe(clock.now() + 2000);
+    const waiting = b.acquire();
+    expect(await settled(other.acquire())).toBe(true);
+    expect(await settled(waiting)).toBe(false);
+    await clock.advance(1999);
+    expect(await settled(waiting)).toBe(false);
+    await clock.advance(1);
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('a cooldown never shortens a running pause', () => {
+    const clock = fakeClock();
+    const limiter = limiterFor({ apiKey: 'key-three-000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    limiter.cooldown(5000);
+    limiter.cooldown(1000);
+    expect(limiter.pausedUntil).toBe(clock.now() + 5000);
+  });
+
+  it('counts the key-wide failure streak and resets it on success', () => {
+    const clock = fakeClock();
+    const a = limiterFor({ apiKey: 'key-streak-00000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    const b = limiterFor({ apiKey: 'key-streak-00000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    a.record('throttled');
+    b.record('server-error');
+    expect(a.failureStreak).toBe(2);
+    b.record('success');
+    expect(a.failureStreak).toBe(0);
+  });
+
+  it('rejects a waiting acquire when its signal aborts', async () => {
+    const clock = fakeClock();
+    const limiter = limiterFor({ apiKey: 'key-four-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    limiter.cooldown(10_000);
+    const controller = new AbortController();
+    const waiting = limiter.acquire(controller.signal);
+    controller.abort(new Error('cancelled'));
+    await expect(waiting).rejects.toThrow('cancelled');
+  });
+
+  it('fixed mode (p-throttle) lets the burst through at once, then never more than rps', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
+    const limiter = limiterFor({
+      apiKey: 'key-five-0000000000000000000000000000000', rateLimit: { requestsPerSecond: 5, burst: 5 },
+      now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    });
+    let passed = 0;
+    for (let i = 0; i < 12; i++) void limiter.acquire().then(() => { passed += 1; });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passed).toBe(5);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(passed).toBe(5);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(passed).toBe(6); // after the burst, strict mode spaces calls 1/rps apart
+    await vi.advanceTimersByTimeAsync(999);
+    expect(passed).toBe(10); // 5 in (0 s, 2 s): still 5 per second
+    await vi.advanceTimersByTimeAsync(201);
+    expect(passed).toBe(12);
+  });
+});

@@ -1,0 +1,175 @@
+import { describe, it, expect } from 'vitest';
+import { createTransport } from './transport.ts';
+import { normalizeOptions } from '../options.ts';
+import { MemoryTokenStore } from '../auth/memory-token-store.ts';
+import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './testing.ts';
+import {
+  ApiKeyError, ApplicationError, AuthenticationError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
+} from '../errors/index.ts';
+import type { LogLevel } from '../client-types.ts';
+
+const tokenUrl = 'https://auth.example.com/oauth2/token';
+const baseUrl = 'https://api.example.com/sandbox/v1';
+const secret = 'the-client-secret-0123456789abcdefghijklmnop';
+let keySeq = 0;
+
+type Handler = (request: Request, n: number) => Response | Promise<Response>;
+
+function setup(handler: Handler, extra: Record<string, unknown> = {}, clock: FakeClock = fakeClock()) {
+  const apiKey = (extra.apiKey as string | undefined) ?? `ApiKey${String(keySeq++).padStart(34, '0')}`;
+  const requests: Request[] = [];
+  const tokens: string[] = [];
+  const logs: { level: LogLevel; message: string; fields?: Record<string, unknown> }[] = [];
+  const fetchFn = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    if (request.url === tokenUrl) {
+      const token = fakeAccessToken({ jti: `token-${tokens.length}` }, clock.now());
+      tokens.push(token);
+      return jsonResponse(200, { access_token: token, expires_in: 3600 });
+    }
+    requests.push(request);
+    return handler(request, requests.length);
+  };
+  const options = normalizeOptions({
+    tokenUrl, baseUrl, clientId: 'client-id-0000000000000000a', clientSecret: secret, apiKey,
+    fetch: fetchFn as typeof fetch, now: clock.now, sleep: clock.sleep, tokenStore: new MemoryTokenStore(),
+    logger: (level, message, fields) => logs.push({ level, message, fields }), ...extra,
+  });
+  return { transport: createTransport(options, { random: () => 0.5 }), requests, tokens, logs, clock, apiKey };
+}
+
+describe('transport: requests', () => {
+  it('builds headers from scratch with the exact bearer form', async () => {
+    const { transport, requests, tokens, apiKey } = setup(() => jsonResponse(201, { uuid: 'u' }));
+    const userId = '3f1c9a52-8f4e-4c1e-9d7b-2a6f0e1b5c3d';
+    const response = await transport.request({ method: 'POST', path: '/users/register', json: { email: 'a@b.c' }, userId });
+    expect(response.data).toEqual({ uuid: 'u' });
+    const [sent] = requests;
+    expect(sent?.url).toBe(`${baseUrl}/users/register`);
+    expect(sent?.headers.get('authorization')).toBe(`Bearer ${tokens[0]}`);
+    expect(sent?.headers.get('x-api-key')).toBe(apiKey);
+    expect(sent?.headers.get('accept')).toBe('application/ld+json, application/json');
+    expect(sent?.headers.get('content-type')).toBe('application/json');
+    expect(sent?.headers.get('x-user-id')).toBe(userId);
+    expect(await sent?.text()).toBe('{"email":"a@b.c"}');
+  });
+
+  it('sends merge-patch, API-key-only pings and PDF streams as specified', async () => {
+    const { transport, requests, clock } = setup((request) =>
+      request.url.endsWith('.pdf') || request.url.endsWith('/pdf')
+        ? new Response('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'x-request-id': 'r-pdf' } })
+        : jsonResponse(200, { status: 'healthy' }));
+    await clock.run(transport.request({ method: 'PATCH', path: '/users/u', mergePatch: { city: 'Oslo' } }));
+    await clock.run(transport.request({ method: 'GET', path: '/ping', auth: 'apiKeyOnly' }));
+    const pdf = await clock.run(transport.request<ReadableStream<Uint8Array>>({ method: 'GET', path: '/transcript/pdf', responseType: 'stream', userId: 'u' }));
+    expect(requests[0]?.headers.get('content-type')).toBe('application/merge-patch+json');
+    expect(requests[1]?.headers.get('authorization')).toBeNull();
+    expect(requests[1]?.headers.get('x-api-key')).not.toBeNull();
+    expect(requests[2]?.headers.get('accept')).toBe('application/pdf');
+    expect(pdf.requestId).toBe('r-pdf');
+    expect(await new Response(pdf.data).text()).toBe('%PDF-1.7');
+  });
+
+  it('refuses a next link on a foreign origin without sending anything', async () => {
+    const { transport, requests } = setup(() => jsonResponse(200, {}));
+    await expect(transport.request({ method: 'GET', link: 'https://evil.example.net/sandbox/v1/courses?page=2' }))
+      .rejects.toBeInstanceOf(ApplicationError);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('transport: 401', () => {
+  it('retries once with a fresh token after a 401', async () => {
+    const { transport, requests, tokens, clock } = setup((_r, n) => (n === 1 ? jsonResponse(401, { message: 'Unauthorized' }) : jsonResponse(200, { ok: true })));
+    await expect(clock.run(transport.request({ method: 'GET', path: '/courses' }))).resolves.toMatchObject({ data: { ok: true } });
+    expect(tokens).toHaveLength(2);
+    expect(requests[1]?.headers.get('authorization')).toBe(`Bearer ${tokens[1]}`);
+  });
+
+  it('a second 401 is an AuthenticationError naming the likely causes, never the token', async () => {
+    const { transport, requests, tokens, clock } = setup(() => jsonResponse(401, { message: 'Unauthorized' }));
+    const error = await clock.run(transport.request({ method: 'GET', path: '/courses' }).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).code).toBe('authentication_failed');
+    expect((error as Error).message).toMatch(/same environment.*oauth2\/token.*clock/s);
+    for (const token of tokens) expect((error as Error).message).not.toContain(token);
+    expect(requests).toHaveLength(2);
+  });
+});
+
+describe('transport: retry and throttling', () => {
+  it('retries 5xx with backoff 1, 2, 4, 8 s (jittered) and gives up after maxAttempts', async () => {
+    const { transport, requests, clock } = setup(() => jsonResponse(503, { message: 'Service Unavailable' }));
+    const error = await clock.run(transport.request({ method: 'GET', path: '/courses' }).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(ServerError);
+    expect(requests).toHaveLength(5);
+    // random() = 0.5 → 3/4 of each step; the limiter's pauses are in the same list, so check the retry sleeps appear
+    for (const step of [750, 1500, 3000, 6000]) expect(clock.sleeps).toContain(step);
+  });
+
+  it('retries 429 Too Many Requests honouring Retry-After, then succeeds', async () => {
+    const { transport, requests, clock } = setup((_r, n) =>
+      n === 1 ? jsonResponse(429, { message: 'Too Many Requests' }, { 'retry-after': '3' }) : jsonResponse(200, { ok: 1 }));
+    const start = clock.now();
+    await clock.run(transport.request({ method: 'GET', path: '/courses' }));
+    expect(requests).toHaveLength(2);
+    expect(clock.sleeps).toContain(3000);
+    expect(clock.now() - start).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('does not retry Limit Exceeded, 400, 403 or 404', async () => {
+    for (const [status, body, type] of [
+      [429, { message: 'Limit Exceeded' }, QuotaExceededError],
+      [403, undefined, ApiKeyError],
+    ] as const) {
+      const { transport, requests, clock } = setup(() => jsonResponse(status, body));
+      await expect(clock.run(transport.request({ method: 'GET', path: '/courses' }))).rejects.toBeInstanceOf(type);
+      expect(requests).toHaveLength(1);
+    }
+  });
+
+  it('gives up with ThrottledError after maxAttempts of 429', async () => {
+    const { transport, requests, clock } = setup(() => jsonResponse(429, { message: 'Too Many Requests' }), { retry: { maxAttempts: 3 } });
+    await expect(clock.run(transport.request({ method: 'GET', path: '/x' }))).rejects.toBeInstanceOf(ThrottledError);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('one 429 pauses another client transport with the same API key', async () => {
+    const clock = fakeClock();
+    const first = setup((_r, n) => (n === 1 ? jsonResponse(429, { message: 'Too Many Requests' }, { 'retry-after': '5' }) : jsonResponse(200, {})), {}, clock);
+    const second = setup(() => jsonResponse(200, {}), { apiKey: first.apiKey }, clock);
+    const a = first.transport.request({ method: 'GET', path: '/a' });
+    while (first.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    const start = clock.now();
+    const b = second.transport.request({ method: 'GET', path: '/b' });
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(second.requests).toHaveLength(0); // paused by the other client's 429
+    await clock.run(Promise.all([a, b]));
+    expect(second.requests).toHaveLength(1);
+    expect(clock.now() - start).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('treats a 404 on the retry of a delete that may have succeeded as done', async () => {
+    const { transport, clock } = setup((_r, n) => (n === 1 ? jsonResponse(503, {}) : jsonResponse(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' })));
+    const response = await clock.run(transport.request({ method: 'DELETE', path: '/users/u', responseType: 'none', notFoundAfterRetryIsSuccess: true }));
+    expect(response.status).toBe(404);
+  });
+
+  it('maps a hanging request to TimeoutError', async () => {
+    const { transport } = setup((request) => new Promise<Response>((_resolve, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason));
+    }), { timeoutMs: 20, retry: { maxAttempts: 1 } });
+    await expect(transport.request({ method: 'GET', path: '/slow' })).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('transport: logging', () => {
+  it('logs every attempt with credentials and tokens redacted', async () => {
+    const { transport, logs, tokens, apiKey, clock } = setup((_r, n) => (n === 1 ? jsonResponse(401, { message: 'Unauthorized' }) : jsonResponse(500, {})), { retry: { maxAttempts: 2 } });
+    await clock.run(transport.request({ method: 'GET', path: '/courses' }).catch(() => undefined));
+    expect(logs.some((l) => l.message === 'request')).toBe(true);
+    const text = JSON.stringify(logs);
+    for (const value of [...tokens, apiKey, secret, btoa(`client-id-0000000000000000a:${secret}`)]) expect(text).not.toContain(value);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The pipeline's logging: the user's optional hook behind a redactor. A logger that throws never breaks a request.
+ */
+import type { Logger, LogLevel } from './client-types.ts';
+import type { Redactor } from './redact.ts';
+
+/** Level-named logging functions; each redacts its message and fields before calling the hook. */
+export interface Log {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/**
+ * Wraps a logger hook so nothing secret reaches it.
+ *
+ * @param logger The user's hook; when absent every call is a no-op.
+ * @param redactor Knows the client's secrets (see `createRedactor`).
+ * @returns A {@link Log}.
+ */
+export function createLog(logger: Logger | undefined, redactor: Redactor): Log {
+  const emit = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
+    if (!logger) return;
+    try {
+      const safeFields = fields === undefined ? undefined : (redactor.value(fields) as Record<string, unknown>);
+      logger(level, redactor.text(message), safeFields);
+    } catch {
+      // A broken logger must not turn a successful request into a failure.
+    }
+  };
+  return {
+    debug: (m, f) => emit('debug', m, f),
+    info: (m, f) => emit('info', m, f),
+    warn: (m, f) => emit('warn', m, f),
+    error: (m, f) => emit('error', m, f),
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Client options, validated and defaulted once (ky style). Everything downstream takes `NormalizedOptions` and can
+ * rely on it. Messages name the offending field and never echo a secret or key value.
+ */
+import { z } from 'zod';
+import type { ClientOptions, Logger, TokenStore } from './client-types.ts';
+import { defaultTokenStore } from './auth/memory-token-store.ts';
+import { ConfigurationError } from './errors/configuration-error.ts';
+import { redact } from './redact.ts';
+import { defaultFetch, defaultNow, defaultSleep } from './runtime.ts';
+
+export const READ_SCOPE = 'partner-api/read';
+export const WRITE_SCOPE = 'partner-api/write';
+
+/** Options the pipeline understands beyond `ClientOptions` (to be folded into it). */
+export interface PipelineOptions {
+  /**
+   * Let concurrent `getToken` calls in this process share one in-flight token request (default `true`). Set `false`
+   * inside Cloudflare Workers: a promise created while handling one request must not be awaited by another.
+   * Resolved tokens are still shared through the token store either way.
+   */
+  shareInFlight?: boolean;
+}
+
+/** `ClientOptions` after validation: every default filled in, URLs canonical. */
+export interface NormalizedOptions {
+  tokenUrl: string;
+  /** No trailing slash, ends in `/v1`. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  apiKey: string;
+  /** As given (order kept for the token request), duplicates removed. */
+  scopes: string[];
+  environment: string | undefined;
+  fetch: typeof fetch;
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  tokenStore: TokenStore;
+  logger: Logger | undefined;
+  rateLimit: { requestsPerSecond: number; burst: number } | 'adaptive';
+  retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  timeoutMs: number;
+  shareInFlight: boolean;
+}
+
+const fn = <T>(name: string) =>
+  z.custom<T>((value) => typeof value === 'function', { message: `${name} must be a function` });
+
+const schema = z.object({
+  tokenUrl: z.string({ message: 'tokenUrl is required (a string URL)' }).min(1, 'tokenUrl is required'),
+  baseUrl: z.string({ message: 'baseUrl is required (a string URL)' }).min(1, 'baseUrl is required'),
+  clientId: z.string({ message: 'clientId is required (a string)' }).trim().min(1, 'clientId is required'),
+  clientSecret: z.string({ message: 'clientSecret is required (a string)' }).trim().min(1, 'clientSecret is required'),
+  apiKey: z.string({ message: 'apiKey is required (a string)' }).trim().min(1, 'apiKey is required'),
+  scopes: z
+    .array(z.string().regex(/^\S+$/, 'each scope must be a non-empty string without spaces'), {
+      message: 'scopes must be an array of strings',
+    })
+    .min(1, `scopes must not be empty (use ['${READ_SCOPE}'] for a read-only client)`)
+    .optional(),
+  environment: z.string().optional(),
+  fetch: fn<typeof fetch>('fetch').optional(),
+  now: fn<() => number>('now').optional(),
+  sleep: fn<(ms: number, signal?: AbortSignal) => Promise<void>>('sleep').optional(),
+  tokenStore: z
+    .custom<TokenStore>(
+      (v) => typeof v === 'object' && v !== null && ['get', 'set', 'delete'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'),
+      { message: 'tokenStore must have get, set and delete methods' },
+    )
+    .optional(),
+  logger: fn<Logger>('logger').optional(),
+  rateLimit: z
+    .union([
+      z.literal('adaptive'),
+      z.object({
+        requestsPerSecond: z.number().positive('rateLimit.requestsPerSecond must be > 0').max(10_000, 'rateLimit.requestsPerSecond must be at most 10000'),
+        burst: z.number().int('rateLimit.burst must be an integer').min(1, 'rateLimit.burst must be at least 1').max(10_000).optional(),
+      }),
+    ], { message: "rateLimit must be 'adaptive' or { requestsPerSecond, burst? }" })
+    .optional(),
+  retry: z
+    .object({
+      maxAttempts: z.number().int().min(1, 'retry.maxAttempts must be at least 1').max(20, 'retry.maxAttempts must be at most 20').optional(),
+      baseDelayMs: z.number().min(0, 'retry.baseDelayMs must be >= 0').max(60_000, 'retry.baseDelayMs must be at most 60000').optional(),
+      maxDelayMs: z.number().min(0, 'retry.maxDelayMs must be >= 0').max(600_000, 'retry.maxDelayMs must be at most 600000').optional(),
+    })
+    .optional(),
+  timeoutMs: z.number().int('timeoutMs must be an integer').min(1, 'timeoutMs must be at least 1').max(2_147_483_647).optional(),
+  shareInFlight: z.boolean().optional(),
+});
+
+/** Problems with the URL and credential values that the schema cannot express; each names the field. */
+function semanticProblems(o: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  const token = checkUrl('tokenUrl', o.tokenUrl, problems);
+  const base = checkUrl('baseUrl', o.baseUrl, problems);
+  if (base) {
+    if (base.pathname.endsWith('/')) {
+      problems.push(`baseUrl ends with a slash: remove the trailing slash (use ${redact.url(o.baseUrl).replace(/\/+$/, '')})`);
+    } else if (!base.pathname.endsWith('/v1')) {
+      problems.push('baseUrl must end in /v1 (the API version is part of the base address, e.g. https://api.example.com/v1)');
+    }
+  }
+  if (token && !token.pathname.replace(/\/+$/, '').endsWith('/oauth2/token')) {
+    problems.push("tokenUrl's path must end in /oauth2/token (the token endpoint, e.g. https://auth.example.com/oauth2/token)");
+  }
+  if (o.clientId.length !== 26 && o.apiKey.length === 26) {
+    problems.push('clientId and apiKey look swapped: a client ID is 26 characters and an API key about 40; put each in its own field');
+  }
+  if (o.clientId === o.apiKey || o.clientSecret === o.apiKey) {
+    problems.push('apiKey has the same value as clientId or clientSecret: the API key is a separate credential (x-api-key)');
+  }
+  const retry = o.retry ?? {};
+  if ((retry.maxDelayMs ?? 30_000) < (retry.baseDelayMs ?? 1000)) {
+    problems.push('retry.maxDelayMs must be at least retry.baseDelayMs');
+  }
+  return problems;
+}
+
+function checkUrl(field: string, value: string, problems: string[]): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push(`${field} must be an absolute http(s) URL`);
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') problems.push(`${field} must use https (or http for a local emulator)`);
+  if (url.username || url.password) problems.push(`${field} must not contain credentials (user:password@)`);
+  if (url.search || url.hash) problems.push(`${field} must not have a query string or fragment`);
+  return url;
+}
+
+/**
+ * Validates options and fills in defaults, once, in the client factory.
+ *
+ * @param options What the user passed.
+ * @returns Options every part of the pipeline can trust.
+ * @throws {ConfigurationError} Listing every problem found, each naming its field (never its value when secret).
+ * @example
+ * const normalized = normalizeOptions({ tokenUrl, baseUrl, clientId, clientSecret, apiKey });
+ * normalized.retry.maxAttempts; // 5
+ */
+export function normalizeOptions(options: ClientOptions & PipelineOptions): NormalizedOptions {
+  const parsed = schema.safeParse(options ?? {});
+  const problems = parsed.success
+    ? semanticProblems(parsed.data)
+    : parsed.error.issues.map((issue) => (issue.path.length && !issue.message.includes(String(issue.path[0])) ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigurationError({ origin: 'client', message: `Invalid client options: ${problems.join('; ')}` });
+  }
+  const o = parsed.data;
+  const fetchFn = o.fetch ?? defaultFetch;
+  if (!o.fetch && typeof globalThis.fetch !== 'function') {
+    throw new ConfigurationError({ origin: 'client', message: 'Invalid client options: no global fetch in this runtime; pass the fetch option' });
+  }
+  const rate = o.rateLimit ?? 'adaptive';
+  const retry = o.retry ?? {};
+  const normalized: NormalizedOptions = {
+    tokenUrl: new URL(o.tokenUrl).toString(),
+    baseUrl: o.baseUrl,
+    clientId: o.clientId,
+    clientSecret: o.clientSecret,
+    apiKey: o.apiKey,
+    scopes: [...new Set(o.scopes ?? [READ_SCOPE, WRITE_SCOPE])],
+    environment: o.environment,
+    fetch: fetchFn,
+    now: o.now ?? defaultNow,
+    sleep: o.sleep ?? defaultSleep,
+    tokenStore: o.tokenStore ?? defaultTokenStore,
+    logger: o.logger,
+    rateLimit: rate === 'adaptive' ? rate : { requestsPerSecond: rate.requestsPerSecond, burst: rate.burst ?? Math.max(1, Math.floor(rate.requestsPerSecond)) },
+    retry: { maxAttempts: retry.maxAttempts ?? 5, baseDelayMs: retry.baseDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 30_000 },
+    timeoutMs: o.timeoutMs ?? 30_000,
+    shareInFlight: o.shareInFlight ?? true,
+  };
+  hideSecrets(normalized);
+  return normalized;
+}
+
+/** `JSON.stringify` and Node's `inspect` of the options show no secret (spreading still copies them). */
+function hideSecrets(target: NormalizedOptions): void {
+  const safe = (): Record<string, unknown> => ({ ...target, clientSecret: '[REDACTED]', apiKey: '[REDACTED]' });
+  Object.defineProperty(target, 'toJSON', { value: safe, enumerable: false });
+  Object.defineProperty(target, Symbol.for('nodejs.util.inspect.custom'), { value: safe, enumerable: false });
+}

@@ -1,0 +1,35 @@
+/**
+ * The user-scoped collection shape shared by course progress and transcripts: every call carries `X-User-ID`.
+ */
+import type { DeltaOptions, DeltaSync, LearnerCollection, LearnerScope, ListOptions, Paginated } from '../client-types.ts';
+import type { Transport } from '../transport.ts';
+import { deltaSync } from '../pagination/delta-sync.ts';
+import { paginate } from '../pagination/paginate.ts';
+import { learnerTarget, listRequest, syncRequest } from './query.ts';
+
+/**
+ * @param transport Sends the requests.
+ * @param path The collection path, e.g. `/transcripts`.
+ * @returns `list`, `get` and `sync` for that learner collection; `userId` is checked as a UUID first.
+ */
+export function createLearnerCollection<T>(transport: Transport, path: string): LearnerCollection<T> {
+  return {
+    list(options: LearnerScope & Omit<ListOptions, 'signal'>): Paginated<T> {
+      return paginate<T>(transport, listRequest(path, options, true));
+    },
+    async get(id: number | string, options: LearnerScope): Promise<T> {
+      const { segment, userId } = learnerTarget(id, options?.userId, 'record');
+      const response = await transport.request<T>({
+        method: 'GET',
+        path: `${path}/${segment}`,
+        userId,
+        signal: options.signal,
+      });
+      return response.data;
+    },
+    sync(options: LearnerScope & Omit<DeltaOptions, 'signal'>): DeltaSync<T> {
+      const { request, since } = syncRequest(path, options, true);
+      return deltaSync<T>(transport, request, since);
+    },
+  };
+}

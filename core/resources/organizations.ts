@@ -1,0 +1,14 @@
+/** `/organizations`: reference data for the registration choice list (no `updatedAt`, so no delta sync). */
+import type { ReadCollection } from '../client-types.ts';
+import type { Organization } from '../types.ts';
+import type { Transport } from '../transport.ts';
+import { createReadCollection } from './read-collection.ts';
+
+/**
+ * @param transport Sends the requests.
+ * @returns `list` and `get` of organizations.
+ */
+export function createOrganizations(transport: Transport): Omit<ReadCollection<Organization>, 'sync'> {
+  const { list, get } = createReadCollection<Organization>(transport, '/organizations');
+  return { list, get };
+}

@@ -1,0 +1,33 @@
+/**
+ * The read-only catalog shape shared by organizations, categories, courses and modules: list, get, sync.
+ */
+import type { CallOptions, DeltaOptions, DeltaSync, ListOptions, Paginated, ReadCollection } from '../client-types.ts';
+import type { Transport } from '../transport.ts';
+import { deltaSync } from '../pagination/delta-sync.ts';
+import { paginate } from '../pagination/paginate.ts';
+import { idSegment, listRequest, syncRequest } from './query.ts';
+
+/**
+ * @param transport Sends the requests.
+ * @param path The collection path, e.g. `/categories`.
+ * @returns `list`, `get` and `sync` for that collection. Inputs are checked before anything is sent.
+ */
+export function createReadCollection<T, TDetail = T>(transport: Transport, path: string): ReadCollection<T, TDetail> {
+  return {
+    list(options?: ListOptions): Paginated<T> {
+      return paginate<T>(transport, listRequest(path, options));
+    },
+    async get(id: number, options?: CallOptions): Promise<TDetail> {
+      const response = await transport.request<TDetail>({
+        method: 'GET',
+        path: `${path}/${idSegment(id)}`,
+        signal: options?.signal,
+      });
+      return response.data;
+    },
+    sync(options?: DeltaOptions): DeltaSync<T> {
+      const { request, since } = syncRequest(path, options);
+      return deltaSync<T>(transport, request, since);
+    },
+  };
+}

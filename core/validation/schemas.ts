@@ -1,0 +1,135 @@
+/**
+ * Input schemas (zod 4), checked before any request is sent. They are exported so callers (n8n nodes, the edge
+ * relay, user code) can validate the same way ahead of time. Messages say what to fix, not only what is wrong.
+ */
+import { z } from 'zod';
+
+/** The canonical 8-4-4-4-12 hex form, any version or variant (the service only says "36 characters"). */
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * The largest page we ask for. The service caps page sizes at a maximum it does not document; 100 is API
+ * Platform's usual cap and what the emulator enforces, so larger values are refused here rather than silently cut.
+ */
+export const MAX_PAGE_SIZE = 100;
+
+/** Profile fields the service sets itself; a patch or registration naming them is refused with a clear message. */
+export const READ_ONLY_USER_FIELDS = ['uuid', 'createdAt', 'updatedAt', '@id', '@type', '@context'] as const;
+
+/** A learner UUID (`X-User-ID` and `/users/{uuid}`): 36 characters, 8-4-4-4-12 hexadecimal digits. */
+export const uuidSchema = z
+  .string({ error: 'Give the learner UUID as a string (36 characters, the `uuid` returned by registration).' })
+  .regex(UUID_PATTERN, {
+    error: 'Must be a 36-character UUID such as 3f2504e0-4f89-41d3-9a0c-0305e82c3301 (the `uuid` from registration).',
+  });
+
+/** A catalog or record id: a positive integer. */
+export const idSchema = z.int({ error: 'Must be a positive whole number (the record `id`).' }).positive({
+  error: 'Must be a positive whole number (the record `id`).',
+});
+
+/**
+ * An id of a learner-scoped record (progress, transcript): a positive integer, or a string id made of letters,
+ * digits, `-` and `_` only (no `/` or `.`, so it can never change the path it is put into).
+ */
+export const recordIdSchema = z.union([
+  idSchema,
+  z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, {
+    error: 'Must be a positive whole number or an id of letters, digits, "-" and "_" (the record `id`).',
+  }),
+], { error: 'Must be a positive whole number or an id string (the record `id`).' });
+
+/** Items per page: 1 to {@link MAX_PAGE_SIZE}. */
+export const pageSizeSchema = z
+  .int({ error: `Must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+  .min(1, { error: `Must be at least 1.` })
+  .max(MAX_PAGE_SIZE, { error: `Must be at most ${MAX_PAGE_SIZE} (the largest page this client asks for).` });
+
+/** An ISO 8601 date-time with a time zone (`Z` or `±hh:mm`), e.g. `2025-01-31T00:00:00Z`. */
+export const isoDateTimeSchema = z.iso.datetime({
+  offset: true,
+  error: 'Must be an ISO 8601 date-time with a time zone, e.g. 2025-01-31T00:00:00Z or 2025-01-31T02:00:00+02:00.',
+});
+
+/** ISO 3166-1 alpha-2 shape: two uppercase letters. */
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, {
+  error: 'Must be an ISO 3166-1 alpha-2 country code: two uppercase letters such as DE or US.',
+});
+
+export const emailSchema = z.email({ error: 'Must be a valid e-mail address such as ada@example.com.' });
+
+const nameSchema = (field: string) =>
+  z.string({ error: `Give ${field} as text.` }).refine((value) => value.trim().length > 0, {
+    error: `${field} must not be empty.`,
+  });
+
+export const userStatusSchema = z.enum(['active', 'inactive'], { error: 'Must be "active" or "inactive".' });
+
+const optionalText = z.string({ error: 'Must be text.' });
+const clearableText = optionalText.nullable();
+
+/** What `users.register` accepts: the four required fields plus optional writable profile fields. */
+export const registerUserSchema = z.strictObject(
+  {
+    email: emailSchema,
+    firstName: nameSchema('firstName'),
+    lastName: nameSchema('lastName'),
+    organizationId: z.int({ error: 'Must be the `id` of an organization (a positive whole number).' }).positive({
+      error: 'Must be the `id` of an organization (a positive whole number).',
+    }),
+    countryCode: countryCodeSchema.optional(),
+    address: optionalText.optional(),
+    address2: optionalText.optional(),
+    city: optionalText.optional(),
+    stateProv: optionalText.optional(),
+    postalCode: optionalText.optional(),
+    phone: optionalText.optional(),
+  },
+  { error: 'Give the registration as an object with email, firstName, lastName and organizationId.' },
+);
+
+/** What `users.update` accepts: a JSON merge patch of writable profile fields, at least one; `null` clears. */
+export const userPatchSchema = z
+  .strictObject(
+    {
+      email: emailSchema.optional(),
+      firstName: nameSchema('firstName').optional(),
+      lastName: nameSchema('lastName').optional(),
+      organizationId: z
+        .int({ error: 'Must be the `id` of an organization (a positive whole number).' })
+        .positive({ error: 'Must be the `id` of an organization (a positive whole number).' })
+        .optional(),
+      countryCode: countryCodeSchema.nullable().optional(),
+      address: clearableText.optional(),
+      address2: clearableText.optional(),
+      city: clearableText.optional(),
+      stateProv: clearableText.optional(),
+      postalCode: clearableText.optional(),
+      phone: clearableText.optional(),
+      status: userStatusSchema.optional(),
+    },
+    { error: 'Give the patch as an object of the profile fields to change.' },
+  )
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), {
+    error: 'The patch changes nothing: give at least one profile field to change.',
+    // Only when the fields themselves were fine: `{ uuid }` should read "uuid is read-only", not also "empty".
+    when: (payload) => payload.issues.length === 0,
+  });
+
+/** A delta-sync watermark as persisted by an earlier run. */
+export const watermarkSchema = z.strictObject(
+  {
+    updatedAt: z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
+      error: 'Must be the `updatedAt` timestamp of an earlier sync (an ISO 8601 date-time).',
+    }),
+    seenIds: z.array(z.string({ error: 'Each seen id must be a string.' }), {
+      error: 'Must be the list of ids an earlier sync saw at the watermark instant (strings).',
+    }),
+  },
+  { error: 'Give the watermark of an earlier sync: { updatedAt, seenIds }.' },
+);
+
+/** A collection cap: a positive whole number. */
+export const maxItemsSchema = z.int({ error: 'Give `max` as a positive whole number.' }).positive({
+  error: 'Give `max` as a positive whole number.',
+});
