@@ -83,6 +83,12 @@ export interface ClientOptions {
   retry?: RetryOptions;
   /** Per attempt (default 30000 ms). */
   timeoutMs?: number;
+  /**
+   * Let concurrent callers in this process share one in-flight token request (default `true`). Set `false` inside
+   * Cloudflare Workers, where a promise created while handling one request must not be awaited by another; resolved
+   * tokens are still shared through the token store either way.
+   */
+  shareInFlight?: boolean;
 }
 
 /** Per-call options of user-scoped endpoints. */

@@ -4,7 +4,7 @@
 import type { ClientOptions, PartnerLearningClient } from './client-types.ts';
 import type { Transport } from './transport.ts';
 import { createTransport } from './http/transport.ts';
-import { normalizeOptions, type PipelineOptions } from './options.ts';
+import { normalizeOptions } from './options.ts';
 import { createCategories } from './resources/categories.ts';
 import { createCourses } from './resources/courses.ts';
 import { createModules } from './resources/modules.ts';
@@ -18,7 +18,7 @@ import { createUsers } from './resources/users.ts';
  * Creates a Partner Learning client. Options are checked here, once; a bad option throws before any request.
  *
  * @param options Token URL, base URL, credentials and optional hooks (fetch, clock, sleep, token store, logger);
- *   `shareInFlight: false` inside Cloudflare Workers (see `PipelineOptions`).
+ *   `shareInFlight: false` inside Cloudflare Workers (see `ClientOptions.shareInFlight`).
  * @returns The client: `ping`, `users`, `organizations`, `categories`, `courses`, `modules`, `progress`,
  *   `transcripts`.
  * @throws {ConfigurationError} when an option is missing or malformed (the message names the option, never a
@@ -53,7 +53,7 @@ import { createUsers } from './resources/users.ts';
  * console.log(content.content_url, content.expires_at);
  * ```
  */
-export function createClient(options: ClientOptions & PipelineOptions): PartnerLearningClient {
+export function createClient(options: ClientOptions): PartnerLearningClient {
   const normalized = normalizeOptions(options);
   return clientOnTransport(createTransport(normalized), normalized.environment);
 }

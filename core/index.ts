@@ -5,7 +5,6 @@
 export { createClient } from './client.ts';
 export * from './errors/index.ts';
 export { MemoryTokenStore } from './auth/memory-token-store.ts';
-export type { PipelineOptions } from './options.ts';
 
 export type * from './client-types.ts';
 export type * from './types.ts';

@@ -13,15 +13,6 @@ export const READ_SCOPE = 'partner-api/read';
 export const WRITE_SCOPE = 'partner-api/write';
 
 /** Options the pipeline understands beyond `ClientOptions` (to be folded into it). */
-export interface PipelineOptions {
-  /**
-   * Let concurrent `getToken` calls in this process share one in-flight token request (default `true`). Set `false`
-   * inside Cloudflare Workers: a promise created while handling one request must not be awaited by another.
-   * Resolved tokens are still shared through the token store either way.
-   */
-  shareInFlight?: boolean;
-}
-
 /** `ClientOptions` after validation: every default filled in, URLs canonical. */
 export interface NormalizedOptions {
   tokenUrl: string;
@@ -142,7 +133,7 @@ function checkUrl(field: string, value: string, problems: string[]): URL | undef
  * const normalized = normalizeOptions({ tokenUrl, baseUrl, clientId, clientSecret, apiKey });
  * normalized.retry.maxAttempts; // 5
  */
-export function normalizeOptions(options: ClientOptions & PipelineOptions): NormalizedOptions {
+export function normalizeOptions(options: ClientOptions): NormalizedOptions {
   const parsed = schema.safeParse(options ?? {});
   const problems = parsed.success
     ? semanticProblems(parsed.data)

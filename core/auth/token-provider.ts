@@ -25,7 +25,7 @@ export interface TokenProviderInit {
   now: () => number;
   timeoutMs: number;
   http: KyInstance;
-  /** See `PipelineOptions.shareInFlight`: `false` inside Cloudflare Workers. */
+  /** See `ClientOptions.shareInFlight`: `false` inside Cloudflare Workers. */
   shareInFlight: boolean;
   log?: Log;
 }
