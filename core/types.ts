@@ -114,6 +114,8 @@ export interface ModuleContent {
 export type ProgressStatus = 'not_started' | 'in_progress' | 'completed';
 
 export interface CourseProgress extends JsonLd {
+  /** The record's id (for `progress.get`); the service's JSON-LD `@id` is kept as well. */
+  id?: number | string;
   status: ProgressStatus;
   completionPercent: number;
   lastActivityAt: Timestamp | null;
@@ -124,6 +126,8 @@ export interface CourseProgress extends JsonLd {
 }
 
 export interface Transcript extends JsonLd {
+  /** The record's id (for `transcripts.get` and `certificatePdf`); the JSON-LD `@id` is kept as well. */
+  id?: number | string;
   completionDate: Timestamp;
   /** 0 to 100, or null. */
   score: number | null;
