@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: runs every benchmark in turn, prints a Markdown table and writes `bench/results/latest.{md,json}`.
+ * Targets are reported (met / not met), never asserted: the exit code is 0 unless a benchmark could not run.
+ */
+import { memoryBench } from './memory.ts';
+import { overheadBench } from './overhead.ts';
+import { machine, toMarkdown, writeResults } from './report.ts';
+import type { BenchResult } from './support.ts';
+import { throughputBench } from './throughput.ts';
+import { tokenRequestsBench } from './token-requests.ts';
+
+const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
+  ['token requests', tokenRequestsBench],
+  ['per-call overhead', overheadBench],
+  ['throughput', throughputBench],
+  ['memory', memoryBench],
+];
+
+const started = performance.now();
+const results: BenchResult[] = [];
+const errors: string[] = [];
+for (const [name, bench] of benches) {
+  process.stderr.write(`bench: ${name}…\n`);
+  try {
+    results.push(...[await bench()].flat());
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    errors.push(`${name}: ${message}`);
+    results.push({ id: '!', name, result: `could not run: ${message.split('\n')[0] ?? ''}`, target: '', met: false, details: {} });
+  }
+}
+const m = machine();
+const totalMs = performance.now() - started;
+const markdown = toMarkdown(m, results, totalMs);
+const dir = await writeResults(markdown, { machine: m, totalMs, results, errors });
+process.stdout.write(`${markdown}\n`);
+process.stderr.write(`bench: results written to ${dir}\n`);
+if (errors.length > 0) {
+  process.stderr.write(`${errors.join('\n')}\n`);
+  process.exitCode = 1;
+}
