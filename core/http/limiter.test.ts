@@ -49,6 +49,35 @@ describe('limiter', () => {
     expect(a.failureStreak).toBe(0);
   });
 
+  it('a queue formed at the cold-start rate speeds up as the adaptive rate grows', async () => {
+    // A minimal discrete-event clock: time jumps to the earliest pending sleep once every runnable microtask has
+    // run, so hundreds of queued callers cost no real time.
+    let t = Date.UTC(2026, 10, 22, 12);
+    const timers: { at: number; resolve: () => void }[] = [];
+    const sleep = (ms: number): Promise<void> => new Promise((resolve) => { timers.push({ at: t + ms, resolve }); });
+    const limiter = limiterFor({ apiKey: 'key-queue-000000000000000000000000000000', rateLimit: 'adaptive', now: () => t, sleep });
+    const start = t;
+    let done = 0;
+    for (let i = 0; i < 300; i++) {
+      void limiter.acquire().then(() => {
+        limiter.record('success');
+        done += 1;
+      });
+    }
+    while (done < 300) {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      timers.sort((a, b) => a.at - b.at);
+      const next = timers.shift();
+      if (!next) break;
+      t = Math.max(t, next.at);
+      next.resolve();
+    }
+    expect(done).toBe(300);
+    // At the cold-start rate alone (10 req/s) 300 calls would take 30 s; a queue that re-reads the growing rate
+    // finishes in well under half of that.
+    expect(t - start).toBeLessThan(15_000);
+  });
+
   it('rejects a waiting acquire when its signal aborts', async () => {
     const clock = fakeClock();
     const limiter = limiterFor({ apiKey: 'key-four-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });

@@ -47,6 +47,9 @@ interface KeyState {
   fixed: Map<string, () => Promise<void>>;
 }
 
+/** Longest a queued call sleeps before re-reading the adaptive rate. */
+const RECHECK_MS = 250;
+
 let registry = new WeakMap<() => number, Map<string, KeyState>>();
 
 /**
@@ -138,7 +141,9 @@ export function limiterFor(init: LimiterInit): Limiter {
         await waitForGate(signal);
         const wait = rate.delay(ticket, now());
         if (wait === 0 && state.pausedUntil <= now()) break;
-        if (wait > 0) await sleep(wait, signal);
+        // Sleep in slices: a wait is computed at the current rate, and the rate may rise meanwhile (CUBIC growth
+        // after successes); sleeping the whole wait would hold a long queue at the cold-start rate.
+        if (wait > 0) await sleep(Math.min(wait, RECHECK_MS), signal);
       }
     } catch (error) {
       rate.cancel(ticket);
