@@ -54,6 +54,22 @@ describe('AdaptiveRate', () => {
     expect(rate.fillRate).toBeCloseTo(rate.lastMaxRate * 0.7, 5);
   });
 
+  it('grows by slow start before the first throttle, never beyond twice the measured send rate', () => {
+    const rate = new AdaptiveRate(t0, { initialRate: 10 });
+    expect(rate.slowStart).toBe(true);
+    // Nothing measured yet (the first half-second bucket has not closed): no licence to grow.
+    rate.record(t0 + 100, false);
+    expect(rate.fillRate).toBe(10);
+    // 40 successes a second for two seconds: +1 req/s per success, capped at twice the measured rate.
+    let t = t0 + 100;
+    for (let i = 0; i < 80; i++) rate.record((t += 25), false);
+    expect(rate.fillRate).toBeGreaterThan(40);
+    expect(rate.fillRate).toBeLessThanOrEqual(2 * rate.measuredTxRate);
+    rate.record(t, true);
+    expect(rate.slowStart).toBe(false);
+    expect(rate.fillRate).toBeCloseTo(rate.lastMaxRate * 0.7, 5);
+  });
+
   it('accrues nothing while held (cooldown) and never drops below the floor', () => {
     const rate = new AdaptiveRate(t0, { initialRate: 2 });
     rate.take(t0);

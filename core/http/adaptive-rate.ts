@@ -5,7 +5,8 @@
  * Unlike the SDK it starts enabled, at `initialRate` with a small burst, so a cold start of 100 concurrent calls is
  * paced instead of hitting the gateway at once; and callers take numbered tickets (FIFO) that the bucket releases
  * at the fill rate, so concurrent waiters are spaced out rather than all waking together, and a rate drop delays
- * tickets already issued. Pure arithmetic on an injected clock: callers do their own sleeping.
+ * tickets already issued; and until the first throttle it grows by slow start (see `record`). Pure arithmetic on an
+ * injected clock: callers do their own sleeping.
  */
 
 export interface AdaptiveRateOptions {
@@ -54,6 +55,7 @@ export class AdaptiveRate {
   /** Successes since the last throttle (or creation), for the goodput estimate of the plan's rate. */
   #successes = 0;
   #since: number;
+  #slowStart = true;
 
   /**
    * @param now Creation time, epoch ms.
@@ -75,6 +77,11 @@ export class AdaptiveRate {
     this.#updateTimeWindow();
     this.#lastThrottle = now / 1000 - this.#timeWindow;
     this.#lastTxBucket = Math.floor(now / 500) / 2;
+  }
+
+  /** True until the first throttle: the rate grows by slow start, then by CUBIC. */
+  get slowStart(): boolean {
+    return this.#slowStart;
   }
 
   /**
@@ -132,10 +139,20 @@ export class AdaptiveRate {
       this.#lastThrottle = t;
       this.#successes = 0;
       this.#since = now;
+      this.#slowStart = false;
       this.#setRate(now, precise(rateToUse * this.beta), true);
       return;
     }
     this.#successes += 1;
+    if (this.#slowStart) {
+      // Until the first throttle nothing is known about the plan: grow like TCP slow start (+1 req/s per success,
+      // so the rate roughly doubles every 0.7 s of full use) instead of along the slow cold start of the CUBIC
+      // curve, which held a generous plan at 10-20 req/s for seconds. Never beyond twice what is actually sent.
+      const grown = Math.min(this.fillRate + 1, Math.max(2 * this.measuredTxRate, this.fillRate));
+      this.lastMaxRate = grown;
+      this.#setRate(now, grown, false);
+      return;
+    }
     this.#updateTimeWindow();
     const rate = precise(this.scaleConstant * (t - this.#lastThrottle - this.#timeWindow) ** 3 + this.lastMaxRate);
     // Beyond W_max, never more than twice what is actually being sent: an idle client earns no licence to burst.

@@ -78,6 +78,31 @@ describe('limiter', () => {
     expect(t - start).toBeLessThan(15_000);
   });
 
+  it('before any throttle a lone call goes unpaced; after one, even lone calls are paced', async () => {
+    const clock = fakeClock();
+    const limiter = limiterFor({ apiKey: 'key-lone-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    for (let i = 0; i < 50; i++) {
+      expect(await settled(limiter.acquire())).toBe(true);
+      limiter.record('success');
+    }
+    expect(clock.sleeps).toEqual([]);
+    // With one call in flight, a crowd behind it is paced even in slow start.
+    await limiter.acquire();
+    const crowd = Array.from({ length: 20 }, () => limiter.acquire());
+    const settledNow = await Promise.all(crowd.map((c) => settled(c)));
+    expect(settledNow.filter(Boolean).length).toBeLessThan(20);
+    await clock.run(Promise.all(crowd));
+    for (let i = 0; i < 21; i++) limiter.record('success');
+    limiter.record('throttled');
+    // Learned a limit: sequential calls now wait their turn too.
+    const before = clock.sleeps.length;
+    for (let i = 0; i < 20; i++) {
+      await clock.run(limiter.acquire());
+      limiter.record('success');
+    }
+    expect(clock.sleeps.length).toBeGreaterThan(before);
+  });
+
   it('rejects a waiting acquire when its signal aborts', async () => {
     const clock = fakeClock();
     const limiter = limiterFor({ apiKey: 'key-four-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });

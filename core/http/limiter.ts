@@ -11,13 +11,13 @@ import pThrottle from 'p-throttle';
 import { AdaptiveRate, type AdaptiveRateOptions } from './adaptive-rate.ts';
 
 /** How the answer to one attempt went, as far as throttling is concerned. */
-export type Outcome = 'success' | 'throttled' | 'server-error' | 'other';
+export type Outcome = 'success' | 'throttled' | 'server-error' | 'other' | 'no-answer';
 
 /** A client's view of its key's shared throttling state. */
 export interface Limiter {
   /** Waits until a call may be sent (cooldown gate, then rate). Rejects with the signal's reason on abort. */
   acquire(signal?: AbortSignal): Promise<void>;
-  /** Feeds back an answer (adaptive mode learns from `throttled`). */
+  /** Feeds back how an acquired call ended (adaptive mode learns from `throttled`); call it once per acquire. */
   record(outcome: Outcome): void;
   /**
    * 429s and 5xx in a row for this key with no success between (1 after the first): the key-wide pause grows
@@ -41,6 +41,8 @@ export interface LimiterInit {
 
 interface KeyState {
   pausedUntil: number;
+  /** Calls acquired and not yet answered, across every client with this key. */
+  inFlight: number;
   failureStreak: number;
   adaptive: AdaptiveRate;
   /** p-throttle gates by `rps/burst`: clients of one key may state different fixed rates. */
@@ -81,7 +83,7 @@ function stateFor(init: LimiterInit): KeyState {
   const id = hashKey(init.apiKey);
   let state = byKey.get(id);
   if (!state) {
-    state = { pausedUntil: 0, failureStreak: 0, adaptive: new AdaptiveRate(init.now(), init.adaptive), fixed: new Map() };
+    state = { pausedUntil: 0, inFlight: 0, failureStreak: 0, adaptive: new AdaptiveRate(init.now(), init.adaptive), fixed: new Map() };
     byKey.set(id, state);
   }
   return state;
@@ -134,6 +136,13 @@ export function limiterFor(init: LimiterInit): Limiter {
   const acquireAdaptive = async (signal?: AbortSignal): Promise<void> => {
     await waitForGate(signal);
     const rate = state.adaptive;
+    // Before any throttle, a call with nothing else in flight cannot be part of a burst: let it go unpaced, so
+    // sequential callers (an n8n workflow, a script) never wait on a rate nobody has measured yet.
+    // Counted at once (no await between the check and the count), or concurrent callers would all see zero.
+    if (rate.slowStart && state.inFlight === 0) {
+      state.inFlight += 1;
+      return;
+    }
     const ticket = rate.take(now());
     try {
       // Re-check after every sleep: a throttle meanwhile may have lowered the rate or closed the gate.
@@ -150,6 +159,7 @@ export function limiterFor(init: LimiterInit): Limiter {
       throw error;
     }
     rate.commit(ticket);
+    state.inFlight += 1;
   };
 
   const acquireFixed = async (rate: { requestsPerSecond: number; burst: number }, signal?: AbortSignal): Promise<void> => {
@@ -157,16 +167,20 @@ export function limiterFor(init: LimiterInit): Limiter {
     for (;;) {
       await waitForGate(signal);
       await raceAbort(gate(), signal);
-      if (state.pausedUntil <= now()) return;
+      if (state.pausedUntil <= now()) {
+        state.inFlight += 1;
+        return;
+      }
     }
   };
 
   return {
-    acquire: (signal) => {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      return init.rateLimit === 'adaptive' ? acquireAdaptive(signal) : acquireFixed(init.rateLimit, signal);
+    acquire: async (signal) => {
+      if (signal?.aborted) throw signal.reason;
+      await (init.rateLimit === 'adaptive' ? acquireAdaptive(signal) : acquireFixed(init.rateLimit, signal));
     },
     record: (outcome) => {
+      state.inFlight = Math.max(0, state.inFlight - 1);
       if (outcome === 'success') state.failureStreak = 0;
       if (outcome === 'throttled' || outcome === 'server-error') state.failureStreak += 1;
       if (outcome === 'success' || outcome === 'throttled') state.adaptive.record(now(), outcome === 'throttled');

@@ -102,9 +102,11 @@ async function send<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>
     let accessToken: string | undefined;
     let failure: unknown;
     let response: Response | undefined;
+    let acquired = false;
     try {
       accessToken = bearer ? (await p.tokens.getToken(signal)).accessToken : undefined;
       await limiter.acquire(signal);
+      acquired = true;
       log.debug('request', { method: request.method, url, attempt });
       const started = options.now();
       response = await sendOnce(p.http, {
@@ -116,6 +118,7 @@ async function send<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>
         requestId: response.headers.get('x-request-id') ?? undefined, ms: options.now() - started,
       });
     } catch (error) {
+      if (acquired && !response) limiter.record('no-answer');
       if (signal?.aborted) throw abortReason(signal);
       failure = error;
     }
