@@ -1,12 +1,14 @@
 /**
  * The client side of benchmark 4, run in its own Node process with `--expose-gc` so only the client's memory is
- * measured: `node --expose-gc --import tsx bench/memory-client.ts <origin> <userId> <sync|list|pdf>`.
- * Prints one JSON line: records or bytes read and the peak RSS / heap above a post-GC baseline.
+ * measured: `node --expose-gc --import tsx bench/memory-client.ts <origin> <userId> <sync|list|pdf> [live]`.
+ * Prints one JSON line: records or bytes read and the peak RSS / heap above a post-GC baseline. With `live`, it
+ * also runs a full GC every 10,000 records and reports the largest live heap seen (`liveHeapMaxAbove`): what the
+ * client really holds, as opposed to garbage the collector has not got to yet.
  */
 import { MemoryTokenStore, createClient } from '../core/index.ts';
 import { clientOptions, control, type Partner } from './support.ts';
 
-const [origin, userId, mode] = process.argv.slice(2);
+const [origin, userId, mode, live] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!origin || !userId || !mode) throw new Error('usage: memory-client.ts <origin> <userId> <sync|list|pdf>');
 if (!gc) throw new Error('run with node --expose-gc');
@@ -34,6 +36,7 @@ let records = 0;
 let bytes = 0;
 let magic = '';
 let seenIds: number | undefined;
+let liveMax = 0;
 
 if (mode === 'pdf') {
   const download = await client.transcripts.pdf({ userId });
@@ -49,6 +52,10 @@ if (mode === 'pdf') {
   const items = mode === 'sync' ? client.transcripts.sync({ userId, pageSize: 100 }) : client.transcripts.list({ userId, pageSize: 100 });
   for await (const _item of items) {
     if (++records % 1000 === 0) sample();
+    if (live === 'live' && records % 10_000 === 0) {
+      gc();
+      liveMax = Math.max(liveMax, process.memoryUsage().heapUsed - baseline.heapUsed);
+    }
   }
   if ('watermark' in items) seenIds = items.watermark?.seenIds.length;
 }
@@ -70,6 +77,7 @@ console.log(
     peakRssAbove: peakRss - baseline.rss,
     peakHeapAbove: peakHeap - baseline.heapUsed,
     retainedHeapAbove,
+    ...(live === 'live' ? { liveHeapMaxAbove: liveMax } : {}),
     ...(seenIds === undefined ? {} : { watermarkSeenIds: seenIds }),
   }),
 );
