@@ -5,7 +5,8 @@ import type { AppEnv, EmulatorContext } from './context.ts';
 import { registerControl } from './control.ts';
 import { DROP_HEADER, decideFault, faultResponse } from './faults.ts';
 import { gateway } from './gateway.ts';
-import { hydraError, json, notFound } from './hydra.ts';
+import { hydraError, json } from './hydra.ts';
+import { answerUnrouted } from './methods.ts';
 import { registerOAuth } from './oauth.ts';
 import { registerCatalog } from './routes/catalog.ts';
 import { registerContent } from './routes/content.ts';
@@ -35,7 +36,7 @@ export function createApp(ctx: EmulatorContext): Hono<AppEnv> {
   registerContent(app, ctx);
   registerLearning(app, ctx);
   registerPdf(app, ctx);
-  app.notFound(() => notFound('No route found for this request.'));
+  app.notFound((c) => answerUnrouted(app, c));
   // Never echo the error: it could carry request data.
   app.onError(() => hydraError(500, 'Internal Server Error'));
   return app;

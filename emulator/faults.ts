@@ -1,3 +1,4 @@
+import { emptyResponse } from './hydra.ts';
 import { createPrng } from './prng.ts';
 import type { Prng } from './prng.ts';
 
@@ -108,7 +109,7 @@ const GATEWAY_MESSAGES: Record<number, string> = {
  */
 export function faultResponse(status: number): Response {
   if (status === 0) return new Response(null, { status: 502, headers: { [DROP_HEADER]: '1' } });
-  if (status === 403) return new Response(null, { status });
+  if (status === 403) return emptyResponse(status);
   const message = GATEWAY_MESSAGES[status] ?? (status >= 500 ? 'Internal server error' : 'Bad Request');
   return new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } });
 }

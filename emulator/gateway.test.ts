@@ -19,6 +19,21 @@ describe('gateway order', () => {
     expect(await res.json()).toMatchObject({ status: 'healthy', checks: { database: 'ok' } });
   });
 
+  it('ping is API-key-only for every method: HEAD answers like GET, POST is 405 without any token', async () => {
+    const t = testBed();
+    const headers = { 'x-api-key': t.env.apiKey };
+    const head = await t.send('/sandbox/v1/ping', { method: 'HEAD', headers });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await t.send('/sandbox/v1/ping', { method: 'POST', headers })).status).toBe(405);
+    expect((await t.send('/sandbox/v1/ping', { method: 'HEAD' })).status).toBe(403);
+  });
+
+  it('the empty 403 says Content-Length 0', async () => {
+    const res = await testBed().send('/sandbox/v1/courses');
+    expect(res.headers.get('content-length')).toBe('0');
+  });
+
   it('applies the usage plan before the token: 429 Too Many Requests, then Limit Exceeded', async () => {
     const t = testBed();
     await t.send(`/_emulator/usage-plans/${t.env.apiKey}`, { method: 'PUT', body: JSON.stringify({ ratePerSecond: 0, burst: 1, dailyQuota: 100 }) });

@@ -11,10 +11,11 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
  * The API gateway in front of `/{env}/v1/*`, in the order the spec fixes:
  * 1. API key (`x-api-key`): missing, unknown, disabled or of another environment -> 403, empty body;
  * 2. the key's usage plan: 429 `Too Many Requests` (rate/burst) or `Limit Exceeded` (daily quota);
- *    `GET /ping` stops here;
+ *    `/ping` stops here (any method);
  * 3. JWT (`Authorization: Bearer <jwt>` exactly): 401 `{"message":"Unauthorized"}`; a token of a client of
  *    another partner than the key's -> 403, empty body (like a key the token does not belong with);
- * 4. scope: GET needs `partner-api/read`, other methods `partner-api/write` -> 403 hydra:Error naming the scope.
+ * 4. scope: GET, HEAD and OPTIONS need `partner-api/read`, other methods `partner-api/write` -> 403 hydra:Error
+ *    naming the scope.
  * @param ctx the emulator context.
  * @returns the middleware.
  */
@@ -35,7 +36,8 @@ export function gateway(ctx: EmulatorContext): MiddlewareHandler<AppEnv> {
     if (verdict === 'throttled') return gatewayMessage(429, 'Too Many Requests');
     if (verdict === 'quota') return gatewayMessage(429, 'Limit Exceeded');
 
-    if (c.req.method === 'GET' && c.req.path === `/${env}/v1/ping`) {
+    // The ping resource is API-key-only for every method (HEAD answers like GET; others get 405 without a token).
+    if (c.req.path === `/${env}/v1/ping`) {
       await next();
       return;
     }
@@ -52,6 +54,7 @@ export function gateway(ctx: EmulatorContext): MiddlewareHandler<AppEnv> {
   };
 }
 
+// Safe methods (OPTIONS only describes a route) need read; everything that could change state needs write.
 function requiredScope(c: Context<AppEnv>): string {
-  return c.req.method === 'GET' || c.req.method === 'HEAD' ? SCOPE_READ : SCOPE_WRITE;
+  return c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' ? SCOPE_READ : SCOPE_WRITE;
 }

@@ -72,9 +72,17 @@ export function gatewayMessage(status: number, message: string): Response {
   return json({ message }, status);
 }
 
+/**
+ * @param status HTTP status (not 204/304, which carry no length at all).
+ * @returns a response with an empty body and an explicit `Content-Length: 0`, so it is not sent chunked.
+ */
+export function emptyResponse(status: number): Response {
+  return new Response(null, { status, headers: { 'content-length': '0' } });
+}
+
 /** @returns the API gateway's 403 with an empty body (API key missing, wrong or disabled). */
 export function emptyForbidden(): Response {
-  return new Response(null, { status: 403 });
+  return emptyResponse(403);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { collectionResponse } from '../collection.ts';
 import type { AppEnv, EmulatorContext } from '../context.ts';
-import { hydraError, jsonLd, notFound } from '../hydra.ts';
+import { emptyResponse, hydraError, jsonLd, notFound } from '../hydra.ts';
 import { requireLearner } from '../learner.ts';
 import { findReachableModule, parseId } from '../queries.ts';
 import { completeModule } from '../records.ts';
@@ -27,7 +27,7 @@ export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void 
       return hydraError(409, 'This module is SCORM content: it reports its own completion, /complete is not allowed.');
     }
     completeModule(data, learner.uuid, module, null, ctx.clock.now());
-    return new Response(null, { status: 202 });
+    return emptyResponse(202);
   });
 
   app.get(`${P}/course-progresses`, (c) => {
