@@ -24,7 +24,6 @@ describe('collections', () => {
       '@type': 'hydra:PartialCollectionView',
       'hydra:first': '/sandbox/v1/things?itemsPerPage=3&page=1&order[id]=asc',
       'hydra:last': '/sandbox/v1/things?itemsPerPage=3&page=3&order[id]=asc',
-      'hydra:previous': '/sandbox/v1/things?itemsPerPage=3&page=1&order[id]=asc',
       'hydra:next': '/sandbox/v1/things?itemsPerPage=3&page=3&order[id]=asc',
     });
     const last = await get('?itemsPerPage=3&page=3');
@@ -67,5 +66,12 @@ describe('collections', () => {
     expect(parseIsoDate('2026-01-01T01:00:00+01:00')).toBe(base);
     expect(parseIsoDate('2026-01-01T00:00:00.123456Z')).toBe(base + 123);
     expect(parseIsoDate('01/01/2026')).toBeNull();
+  });
+
+  it('reads a space before the offset as the `+` an unencoded query string turned into it', async () => {
+    expect(parseIsoDate('2026-01-01T01:00:00 01:00')).toBe(base);
+    expect(parseIsoDate('2026-01-01T01:00:00.000 0100')).toBe(base);
+    const ids = (await get(`?updatedAt[after]=${new Date(base + 4000).toISOString().replace('Z', '+00:00')}`)).body['hydra:member'].map((x) => x.id);
+    expect(ids).toEqual([1, 2, 3, 4]);
   });
 });

@@ -21,8 +21,11 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
  * @returns epoch ms, or null when the value is not ISO 8601.
  */
 export function parseIsoDate(value: string): number | null {
-  if (!ISO_8601.test(value)) return null;
-  let text = value.replace(' ', 'T');
+  // An unencoded `+` in a query string arrives as a space (form decoding), so `...T10:00:00+01:00` written
+  // straight into a URL reads `...T10:00:00 01:00`; take that space back as the `+` it was.
+  const restored = value.replace(/(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?) (\d{2}:?\d{2})$/i, '$1+$2');
+  if (!ISO_8601.test(restored)) return null;
+  let text = restored.replace(' ', 'T');
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) text += 'T00:00:00Z';
   else if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) text += 'Z';
   // Sub-millisecond digits are cut: the emulator's timestamps have milliseconds.
@@ -33,8 +36,8 @@ export function parseIsoDate(value: string): number | null {
 
 /**
  * Answers a collection request API Platform style: `page` (1-based), `itemsPerPage` (default 30, clamped to 100),
- * `updatedAt[after|strictly_after|before|strictly_before]`, `order[id|updatedAt]=asc|desc`, Hydra envelope
- * whose links are origin-relative paths keeping the other query parameters.
+ * `updatedAt[after|strictly_after|before|strictly_before]`, `order[id|updatedAt]=asc|desc`, the contract's Hydra
+ * envelope (first, last, next when there is one) whose links are origin-relative paths keeping the other query parameters.
  * @param url the request URL.
  * @param items every item visible to the caller.
  * @param spec how to filter, order and serialize.
@@ -71,7 +74,8 @@ export function collectionResponse<T>(url: URL, items: readonly T[], spec: Colle
     'hydra:first': link(1),
     'hydra:last': link(lastPage),
   };
-  if (page > 1) view['hydra:previous'] = link(Math.min(page - 1, lastPage));
+  // The view carries exactly the keys the emulator contract lists (no hydra:previous), so a client cannot come
+  // to depend on a link the contract does not promise.
   if (page < lastPage) view['hydra:next'] = link(page + 1);
   return jsonLd({
     '@context': `/contexts/${spec.type}`,

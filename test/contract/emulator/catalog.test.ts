@@ -137,6 +137,30 @@ describe('collections', () => {
     });
   }
 
+  it('the envelope has exactly the contract\'s keys, on the first, a middle and the last page', async () => {
+    const total = Collection(Item).parse((await call(s, 'GET', '/modules?itemsPerPage=100')).body)['hydra:totalItems'];
+    const pages = Math.ceil(total / 2);
+    expect(pages, 'need at least three pages of 2').toBeGreaterThanOrEqual(3);
+    for (const page of [1, 2, pages]) {
+      const body = (await call(s, 'GET', `/modules?itemsPerPage=2&page=${page}`)).body as Record<string, unknown>;
+      expect(Object.keys(body).sort(), `page ${page}`).toEqual(['@context', '@id', '@type', 'hydra:member', 'hydra:totalItems', 'hydra:view']);
+      const view = Object.keys(body['hydra:view'] as object).sort();
+      const want = ['@id', '@type', 'hydra:first', 'hydra:last', ...(page < pages ? ['hydra:next'] : [])].sort();
+      expect(view, `page ${page}`).toEqual(want);
+    }
+  });
+
+  it('an offset whose + was not percent-encoded (so it arrives as a space) still filters', async () => {
+    const all = Collection(Item).parse((await call(s, 'GET', '/modules?itemsPerPage=100')).body)['hydra:member'];
+    const bound = all[0]?.updatedAt ?? '';
+    const shifted = new Date(Date.parse(bound) + 3_600_000).toISOString().replace('Z', '+01:00');
+    const raw = await call(s, 'GET', `/modules?itemsPerPage=100&updatedAt[after]=${shifted}`);
+    expect(raw.status).toBe(200);
+    const encoded = await call(s, 'GET', `/modules?itemsPerPage=100&updatedAt[after]=${encodeURIComponent(shifted)}`);
+    expect(Collection(Item).parse(raw.body)['hydra:member']).toEqual(Collection(Item).parse(encoded.body)['hydra:member']);
+    expect(Collection(Item).parse(raw.body)['hydra:member'].map((m) => m.updatedAt)).toContain(bound);
+  });
+
   it('a bound far in the future gives an empty collection, one in the past the whole one', async () => {
     const total = Collection(Item).parse((await call(s, 'GET', '/modules')).body)['hydra:totalItems'];
     const future = Collection(Item).parse((await call(s, 'GET', `/modules?${new URLSearchParams({ 'updatedAt[after]': '2999-01-01T00:00:00Z' }).toString()}`)).body);
