@@ -13,7 +13,7 @@ export type ProfileInput = { values: Partial<Profile> } | { violations: Violatio
 
 /**
  * Validates a registration body: email, firstName, lastName, organizationId required; the optional profile
- * fields may be given; `status` cannot be set at registration (it starts `active`); other fields are violations.
+ * fields may be given; `status` may only be `active` (a new user starts active); other fields are violations.
  * @param body the parsed JSON (must be an object; the caller checks).
  * @param catalog for organization ids.
  * @returns the values or the violations.
@@ -28,7 +28,11 @@ export function validateRegistration(body: Record<string, unknown>, catalog: Cat
       blank.add(field);
     }
   }
-  if ('status' in body) violations.push({ propertyPath: 'status', message: 'This field cannot be set at registration; a new user is active.' });
+  // A client may send the whole profile, status included: `active` is what a new user gets anyway, so it is
+  // accepted; anything else would contradict the state table (registration -> active).
+  if ('status' in body && body.status !== 'active') {
+    violations.push({ propertyPath: 'status', message: 'A new user is active: status can only be "active" at registration.' });
+  }
   const rest = Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'status' && !blank.has(k)));
   const checked = validateFields(rest, catalog);
   const all = [...violations, ...('violations' in checked ? checked.violations : [])];

@@ -27,6 +27,22 @@ describe('users', () => {
     expect(body.violations.map((v) => v.propertyPath).sort()).toEqual(['email', 'extra', 'firstName', 'lastName', 'organizationId']);
   });
 
+  it('accepts status "active" at registration (the whole profile may be sent) and rejects any other status', async () => {
+    const t = testBed();
+    const post = (status: string) =>
+      t.api('/users/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `${status}@example.com`, firstName: 'Ada', lastName: 'Lovelace', organizationId: 1, status }),
+      });
+    const ok = await post('active');
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { status: string }).status).toBe('active');
+    const inactive = await post('inactive');
+    expect(inactive.status).toBe(400);
+    expect(((await inactive.json()) as { violations: { propertyPath: string }[] }).violations.map((v) => v.propertyPath)).toEqual(['status']);
+  });
+
   it('merge-patches with validation, ignores read-only fields and converges', async () => {
     const t = testBed();
     const u = await t.register();

@@ -89,6 +89,14 @@ describe('POST /users/register', () => {
     });
   }
 
+  it('accepts the whole profile at registration, status "active" included', async () => {
+    const res = await call(s, 'POST', '/users/register', {
+      json: { email: uniqueEmail(), firstName: 'Ada', lastName: 'Lovelace', organizationId: 1, status: 'active', city: 'London', countryCode: 'GB' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ status: 'active', city: 'London', countryCode: 'GB' });
+  });
+
   it('rejects malformed JSON with 400 hydra:Error', async () => {
     const res = await call(s, 'POST', '/users/register', { raw: '{"email": "a@example.com", ' });
     expect(res.status).toBe(400);
