@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { paddedPdf, transcriptPdf } from './pdf.ts';
+import { certificatePdf, paddedPdf, transcriptPdf } from './pdf.ts';
 import { testBed } from './test-support.ts';
-import type { User } from './types.ts';
+import type { Transcript, User } from './types.ts';
 
 const user: User = {
   uuid: '11111111-2222-4333-8444-555555555555',
@@ -32,6 +32,25 @@ describe('PDFs', () => {
     const pdf = await transcriptPdf(user, [], Date.UTC(2026, 0, 1));
     expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-');
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+  });
+
+  it('carries the learner and course names in plain bytes too (document information, literal strings)', async () => {
+    const ada = { ...user, firstName: 'Ada', lastName: 'Lovelace (Byron)' };
+    const record = (over: Partial<Transcript>): Transcript => ({
+      id: 1, learnerUuid: ada.uuid, isCourse: true, courseId: 2, moduleId: null, title: 'Data Protection Fundamentals',
+      completionDate: 0, score: null, certificateAvailable: true, createdAt: 0, updatedAt: 0, ...over,
+    });
+    const raw = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
+    const certificate = raw(await certificatePdf(ada, record({}), 0));
+    expect(certificate).toContain('(Ada Lovelace \\(Byron\\))');
+    expect(certificate).toContain('(Data Protection Fundamentals)');
+    const moduleOnly = [record({ isCourse: false, moduleId: 5, title: 'Data protection quiz', certificateAvailable: false })];
+    const transcript = await transcriptPdf(ada, moduleOnly, 0, (id) => (id === 2 ? 'Data Protection Fundamentals' : undefined));
+    expect(raw(transcript)).toContain('Ada Lovelace');
+    expect(raw(transcript)).toContain('Data Protection Fundamentals');
+    const doc = await PDFDocument.load(transcript);
+    expect(doc.getTitle()).toBe('Transcript of Ada Lovelace (Byron)');
+    expect(doc.getKeywords()).toBe('Data Protection Fundamentals');
   });
 
   it('pads a PDF with a valid incremental update of exactly the announced length', async () => {

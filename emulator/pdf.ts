@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { iso } from './clock.ts';
 import type { Transcript, User } from './types.ts';
@@ -14,12 +14,34 @@ interface Writer {
   save(): Promise<Uint8Array>;
 }
 
-async function writer(title: string, at: number): Promise<Writer> {
+/** Document information written as plain literal strings (see {@link setInfo}). */
+interface Info {
+  Title: string;
+  Author?: string;
+  Subject?: string;
+  Keywords?: string;
+}
+
+/**
+ * Sets document-information entries as literal strings. pdf-lib writes page text as hex strings inside
+ * compressed streams, so a reader that searches the raw bytes for the learner's or course's name would find
+ * nothing; these entries carry the names in plain bytes as well (real readers show them as the title etc.).
+ */
+function setInfo(doc: PDFDocument, info: Info): void {
+  const dict = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
+  for (const [key, value] of Object.entries(info)) {
+    if (value === undefined) continue;
+    const literal = printable(value).slice(0, 4000).replace(/[\\()]/g, (ch) => `\\${ch}`);
+    dict.set(PDFName.of(key), PDFString.of(literal));
+  }
+}
+
+async function writer(info: Info, at: number): Promise<Writer> {
   const doc = await PDFDocument.create();
-  doc.setTitle(printable(title));
   doc.setProducer('Partner Learning emulator');
   doc.setCreationDate(new Date(at));
   doc.setModificationDate(new Date(at));
+  setInfo(doc, info);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   let page: PDFPage = doc.addPage([595, 842]);
@@ -45,19 +67,27 @@ const day = (ms: number) => iso(ms).slice(0, 10);
  * @param user the learner.
  * @param records the learner's transcript records, oldest first.
  * @param at generation time (emulator clock), epoch ms.
- * @returns a PDF naming the learner and listing their completions.
+ * @param courseTitle names the course of a record (module rows show their course too).
+ * @returns a PDF naming the learner and listing their completions with their courses.
  */
-export async function transcriptPdf(user: User, records: readonly Transcript[], at: number): Promise<Uint8Array> {
-  const w = await writer(`Transcript of ${fullName(user)}`, at);
+export async function transcriptPdf(user: User, records: readonly Transcript[], at: number, courseTitle: (courseId: number) => string | undefined = () => undefined): Promise<Uint8Array> {
+  const shown = records.slice(0, MAX_PDF_ROWS);
+  const courseOf = (t: Transcript) => (t.isCourse ? t.title : (courseTitle(t.courseId) ?? `Course ${t.courseId}`));
+  const courses = [...new Set(shown.map(courseOf))];
+  const w = await writer(
+    { Title: `Transcript of ${fullName(user)}`, Author: fullName(user), Subject: 'Learning transcript', Keywords: courses.join('; ') || undefined },
+    at,
+  );
   w.line('Learning transcript', 20, true);
   w.line(`Learner: ${fullName(user)} <${user.email}>`, 12);
   w.line(`Learner id: ${user.uuid}`);
   w.line(`Generated: ${iso(at)}`);
   w.line(`Completions: ${records.length}`);
   w.line('');
-  for (const t of records.slice(0, MAX_PDF_ROWS)) {
+  for (const t of shown) {
     const score = t.score === null ? '' : `  score ${t.score}`;
-    w.line(`${day(t.completionDate)}  ${t.isCourse ? 'Course' : 'Module'}  ${t.title}${score}`, 10, t.isCourse);
+    const what = t.isCourse ? `Course  ${t.title}` : `Module  ${t.title} (${courseOf(t)})`;
+    w.line(`${day(t.completionDate)}  ${what}${score}`, 10, t.isCourse);
   }
   if (records.length > MAX_PDF_ROWS) w.line(`... and ${records.length - MAX_PDF_ROWS} more records`);
   return w.save();
@@ -70,7 +100,7 @@ export async function transcriptPdf(user: User, records: readonly Transcript[], 
  * @returns a certificate PDF naming the learner and the course.
  */
 export async function certificatePdf(user: User, course: Transcript, at: number): Promise<Uint8Array> {
-  const w = await writer(`Certificate: ${course.title}`, at);
+  const w = await writer({ Title: `Certificate: ${course.title}`, Author: fullName(user), Subject: course.title }, at);
   w.line('Certificate of Completion', 24, true);
   w.line('');
   w.line('This certifies that', 12);
@@ -84,7 +114,7 @@ export async function certificatePdf(user: User, course: Transcript, at: number)
 
 /** @returns a one-page PDF standing in for a document module. */
 export async function contentPdf(title: string): Promise<Uint8Array> {
-  const w = await writer(title, 0);
+  const w = await writer({ Title: title }, 0);
   w.line(title, 18, true);
   w.line('Document module served by the Partner Learning emulator.');
   return w.save();

@@ -25,9 +25,11 @@ export function registerPdf(app: Hono<AppEnv>, ctx: EmulatorContext): void {
   app.get('/:env/v1/transcript/pdf', async (c) => {
     const learner = requireLearner(ctx, c);
     if (learner instanceof Response) return learner;
-    const records = ctx.state.envs[c.get('env')].transcriptsByLearner.get(learner.uuid) ?? [];
+    const data = ctx.state.envs[c.get('env')];
+    const records = data.transcriptsByLearner.get(learner.uuid) ?? [];
     await slowDown();
-    const pdf = await transcriptPdf(learner, records, ctx.clock.now());
+    const titles = new Map(data.catalog.courses.map((course) => [course.id, course.title]));
+    const pdf = await transcriptPdf(learner, records, ctx.clock.now(), (id) => titles.get(id));
     const filename = `transcript-${learner.uuid}.pdf`;
     if (ctx.state.pdfPadding > pdf.length) {
       const padded = paddedPdf(pdf, ctx.state.pdfPadding);

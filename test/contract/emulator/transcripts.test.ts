@@ -158,6 +158,27 @@ describe('PDFs', () => {
     expect(pdfMentions(transcript.bytes, courseName ?? '')).toBe(true);
   });
 
+  it('the names are in the PDFs\' plain bytes too, so a reader that does not inflate streams finds them', async () => {
+    const learner = await registerLearner(s, { firstName: 'Ottoline', lastName: 'Marchbanks' });
+    const course = await completeCourse(learner);
+    const title = z.looseObject({ title: z.string() }).parse((await call(s, 'GET', `/courses/${course.id}`)).body).title;
+    const cert = (await transcripts(learner.uuid)).find((t) => t.certificateAvailable);
+    for (const path of [`${cert?.['@id'] ?? ''}/certificate/pdf`, '/transcript/pdf']) {
+      const raw = Buffer.from((await getPdf(path, learner.uuid)).bytes).toString('latin1');
+      expect(raw, path).toContain('Ottoline Marchbanks');
+      expect(raw, path).toContain(title);
+    }
+  });
+
+  it('a transcript PDF with module completions only still names their course', async () => {
+    const learner = await registerLearner(s);
+    const id = moduleOfType(catalog, 'document');
+    const course = catalog.find((c) => c.modules.some((m) => m.id === id));
+    await call(s, 'POST', `/modules/${id}/complete`, { userId: learner.uuid });
+    const title = z.looseObject({ title: z.string() }).parse((await call(s, 'GET', `/courses/${course?.id}`)).body).title;
+    expect(pdfMentions((await getPdf('/transcript/pdf', learner.uuid)).bytes, title)).toBe(true);
+  });
+
   it('the certificate of a transcript without certificateAvailable is 404 hydra:Error', async () => {
     const learner = await registerLearner(s);
     const id = moduleOfType(catalog, 'video');
