@@ -78,6 +78,11 @@ export interface FaultDecision {
   afterCommit: boolean;
 }
 
+/** @returns the pathname without its `/{env}/v1` or `/{env}` prefix, e.g. `/courses` or `/oauth2/token`. */
+export function specPath(pathname: string): string {
+  return pathname.replace(/^\/(?:sandbox|production)(?:\/v1(?=\/|$))?/, '') || '/';
+}
+
 /**
  * @param faults the active fault state (its generator advances).
  * @param pathname the request's URL pathname.
@@ -86,7 +91,9 @@ export interface FaultDecision {
 export function decideFault(faults: FaultState, pathname: string): FaultDecision | null {
   const config = faults.config;
   if (!config || !FAULTABLE.test(pathname)) return null;
-  if (faults.pattern && !faults.pattern.test(pathname)) return null;
+  // The pattern may be written for the full path (`^/sandbox/v1/courses$`) or for the path the spec uses, relative
+  // to the base address or token URL (`^/courses$`, `^/oauth2/token$`): either form matches.
+  if (faults.pattern && !faults.pattern.test(pathname) && !faults.pattern.test(specPath(pathname))) return null;
   const hit = faults.prng.next() < config.rate;
   const status = hit ? (config.statuses[Math.floor(faults.prng.next() * config.statuses.length)] ?? 500) : null;
   return { latencyMs: config.latencyMs, status, afterCommit: config.afterCommit };

@@ -107,6 +107,15 @@ describe('faults', () => {
     expect(ping.status, '/ping stays healthy while one endpoint struggles').toBe(200);
   });
 
+  it('an anchored pathPattern matches the full path or the path relative to the base address', async () => {
+    await setFaults({ rate: 1, statuses: [503], pathPattern: '^/organizations$' });
+    expect((await call(s, 'GET', '/organizations')).status).toBe(503);
+    expect((await call(s, 'GET', '/organizations/1')).status).toBe(200);
+    await setFaults({ rate: 1, statuses: [502], pathPattern: `^${new URL(s.env.baseUrl).pathname}/categories$` });
+    expect((await call(s, 'GET', '/categories')).status).toBe(502);
+    expect((await call(s, 'GET', '/organizations')).status).toBe(200);
+  });
+
   it('DELETE /_emulator/faults ends fault injection', async () => {
     await setFaults({ rate: 1, statuses: [503] });
     expect((await call(s, 'GET', '/organizations')).status).toBe(503);
