@@ -67,6 +67,18 @@ describe('control interface', () => {
     expect(clock.now).toBe(new Date(before + 60_000).toISOString());
   });
 
+  it('reads a usage plan back (extension), and reset restores the seeded plan', async () => {
+    const t = testBed();
+    const url = `/_emulator/usage-plans/${t.env.apiKey}`;
+    const seeded = await (await t.send(url)).json();
+    expect(seeded).toEqual({ ratePerSecond: 1000, burst: 2000, dailyQuota: 1_000_000 });
+    await t.send(url, { method: 'PUT', body: '{"dailyQuota":5}' });
+    expect(await (await t.send(url)).json()).toEqual({ ratePerSecond: 1000, burst: 2000, dailyQuota: 5 });
+    await t.send('/_emulator/reset', { method: 'POST' });
+    expect(await (await t.send(url)).json()).toEqual(seeded);
+    expect((await t.send('/_emulator/usage-plans/nope')).status).toBe(404);
+  });
+
   it('disables an API key (extension)', async () => {
     const t = testBed();
     await t.send(`/_emulator/api-keys/${t.env.apiKey}`, { method: 'PUT', body: '{"enabled":false}' });

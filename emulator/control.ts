@@ -64,6 +64,10 @@ export function registerControl(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     return json({ now: iso(ctx.clock.advance(seconds)) });
   });
 
+  app.get(`${C}/usage-plans/:apiKey`, (c) => {
+    const key = ctx.state.apiKeys.get(c.req.param('apiKey'));
+    return key ? json(key.plan) : bad('unknown API key', 404);
+  });
   app.put(`${C}/usage-plans/:apiKey`, async (c) => {
     const key = ctx.state.apiKeys.get(c.req.param('apiKey'));
     if (!key) return bad('unknown API key', 404);
