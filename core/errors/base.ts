@@ -45,7 +45,8 @@ export class PartnerLearningError extends Error {
    */
   constructor(code: ErrorCode, init: ErrorInit, retryableByDefault = false) {
     const url = init.url === undefined ? undefined : redact.url(init.url);
-    super(composeMessage(init.message, init.method, url, init.requestId), init.cause === undefined ? undefined : { cause: init.cause });
+    const cause = sanitizeCause(init.cause, 0);
+    super(composeMessage(init.message, init.method, url, init.requestId), cause === undefined ? undefined : { cause });
     this.code = code;
     this.status = init.status;
     this.requestId = init.requestId;
@@ -54,6 +55,35 @@ export class PartnerLearningError extends Error {
     this.method = init.method;
     this.url = url;
   }
+
+  /**
+   * What `JSON.stringify(error)` shows: name, message and the public fields (never the `cause`).
+   *
+   * @returns A plain, secret-free object.
+   */
+  toJSON(): Record<string, unknown> {
+    return { ...(this as object), name: this.name, message: this.message };
+  }
+}
+
+const MAX_CAUSE_DEPTH = 3;
+
+/**
+ * A copy of an underlying error that keeps what helps diagnose (name, message, a `code` such as `ECONNREFUSED`,
+ * its own cause) and nothing else: errors from `fetch` implementations or ky may carry the `Request` with its
+ * `Authorization` and `x-api-key` headers, which `util.inspect(error)` would print through `cause`.
+ */
+function sanitizeCause(value: unknown, depth: number): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (depth >= MAX_CAUSE_DEPTH) return undefined;
+  if (!(value instanceof Error)) return redact.value(value);
+  const inner = sanitizeCause((value as { cause?: unknown }).cause, depth + 1);
+  const copy = new Error(redact.text(value.message), inner === undefined ? undefined : { cause: inner });
+  copy.name = value.name;
+  copy.stack = value.stack === undefined ? undefined : redact.text(value.stack);
+  const code = (value as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
+  return copy;
 }
 
 function composeMessage(message: string, method?: string, url?: string, requestId?: string): string {

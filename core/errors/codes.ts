@@ -7,7 +7,7 @@ export const ErrorCode = {
   VALIDATION: 'validation_failed',
   /** (ApplicationError) a `hydra:Error` from the API application not covered by a narrower class (400, 415, …). */
   APPLICATION: 'application_error',
-  /** (AuthenticationError) 401 that persisted after a fresh token: a configuration problem. */
+  /** (AuthenticationError, a ConfigurationError) 401 that persisted after a fresh token: a configuration problem. */
   AUTHENTICATION: 'authentication_failed',
   /** (ApiKeyError) 403 with empty body: API key missing, wrong or disabled. */
   API_KEY: 'api_key_rejected',
@@ -31,7 +31,7 @@ export const ErrorCode = {
   TIMEOUT: 'timeout',
   /** (TokenEndpointError) the token endpoint refused: `invalid_client`, `invalid_scope`, … (see `oauthError`). */
   TOKEN_ENDPOINT: 'token_endpoint_error',
-  /** (ConfigurationError) bad options, a persistent 401, or a token without `scope` claim. */
+  /** (ConfigurationError) bad options, a token without `scope` claim, a token URL that is no token endpoint. */
   CONFIGURATION: 'configuration_error',
 } as const;
 

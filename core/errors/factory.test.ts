@@ -76,6 +76,10 @@ describe('errorFromResponse: gateway and 4xx/5xx rows', () => {
     expect(error.message).toMatch(/same environment/);
     expect(error.message).toMatch(/clock/);
     expect(error.message).toMatch(/oauth2\/token/);
+    // The spec calls a persistent 401 a configuration problem: one catch for every "fix your set-up" error.
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.name).toBe('AuthenticationError');
+    expect(error.retryable).toBe(false);
   });
 
   it.each([[''], [undefined], [null], ['   '], [{}]])('maps 403 with empty body (%j) to ApiKeyError', (body) => {
@@ -122,6 +126,13 @@ describe('errorFromResponse: gateway and 4xx/5xx rows', () => {
     const error = api(429, { message: 'Limit Exceeded' });
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(error.retryable).toBe(false);
+  });
+
+  it('keeps the Retry-After of a 503 on the ServerError', () => {
+    const error = api(503, { message: 'Service Unavailable' }, { 'retry-after': '7' });
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).retryAfterMs).toBe(7000);
+    expect((api(500, {}) as ServerError).retryAfterMs).toBeUndefined();
   });
 
   it.each([500, 502, 503, 504])('maps %i to a retryable ServerError that suggests /ping', (status) => {

@@ -85,7 +85,8 @@ function fromApi(response: ErrorResponse, shape: BodyShape, base: Base): Partner
     return new AuthenticationError({
       ...base, origin,
       message:
-        `The service rejected the access token (401${said(shape)}), also after a fresh token was fetched. Check that ` +
+        `The service rejected the access token (401${said(shape)}), also after a fresh token was fetched: a ` +
+        'configuration problem, so retrying will not help. Check that ' +
         'the token URL and the base URL belong to the same environment (a sandbox token is rejected by production and ' +
         "vice versa), that tokenUrl is that environment's /oauth2/token, and that this machine's clock is correct",
     });
@@ -111,8 +112,10 @@ function fromApi(response: ErrorResponse, shape: BodyShape, base: Base): Partner
   }
   if (status === 429) return fromTooMany(response, shape, base, 'gateway');
   if (status >= 500) {
+    // A 503 may say when to come back (RFC 9110 10.2.3); honoured like a 429's.
+    const retryAfterMs = parseRetryAfter(response.headers?.get('retry-after'), response.now ?? Date.now());
     return new ServerError({
-      ...base, origin,
+      ...base, origin, retryAfterMs,
       message: `The service failed (${status})${said(shape)}. Retried with backoff without success; check GET /ping to tell an outage from one failing endpoint`,
     });
   }

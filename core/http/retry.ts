@@ -1,8 +1,9 @@
 /**
  * Backoff policy: which failures are retried and how long to wait. Exponential with equal jitter (1, 2, 4, 8 … s,
- * each somewhere in its upper half), capped; `Retry-After` wins when the service sends it.
+ * each somewhere in its upper half), capped; `Retry-After` (on a 429 or a 503) wins when the service sends it.
  */
 import { PartnerLearningError } from '../errors/base.ts';
+import { ServerError } from '../errors/server-error.ts';
 import { ThrottledError } from '../errors/throttled-error.ts';
 
 /** `RetryOptions` with defaults filled in. */
@@ -54,8 +55,7 @@ export function retryDelay(
   error: unknown, attempt: number, policy: RetryPolicy, random: () => number = Math.random,
 ): number | undefined {
   if (!isRetryable(error) || attempt >= policy.maxAttempts) return undefined;
-  if (error instanceof ThrottledError && error.retryAfterMs !== undefined) {
-    return error.retryAfterMs <= policy.maxDelayMs ? error.retryAfterMs : undefined;
-  }
+  const retryAfterMs = error instanceof ThrottledError || error instanceof ServerError ? error.retryAfterMs : undefined;
+  if (retryAfterMs !== undefined) return retryAfterMs <= policy.maxDelayMs ? retryAfterMs : undefined;
   return backoffDelay(attempt, policy, random);
 }
