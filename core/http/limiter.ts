@@ -3,12 +3,17 @@
  * the key): a steady rate (p-throttle) or the adaptive CUBIC rate, plus one cooldown gate, so a 429 or 5xx seen by
  * any client pauses every call with that key until the backoff delay has passed.
  *
- * State is process-wide, per (clock, hashed API key): clients with the default clock share it; a test's fake clock
- * gets its own state, since times from different clocks cannot be compared. Each caller sleeps on its own timer and
+ * State is process-wide, per (clock group, hashed API key): clients whose clocks tell the same time share it (see
+ * `clock-domain.ts`); a test's fake clock in another year gets its own. Each caller sleeps on its own timer and
  * never awaits a promise created by another caller (required inside Cloudflare Workers).
+ *
+ * Time is the clock's reading, but never less than the time the limiter itself has slept through: an injected
+ * `sleep` that returns at once (a test recording delays) beside a clock that does not move with it must not make a
+ * waiting caller spin, and after one sleep of the full wait the caller goes.
  */
 import pThrottle from 'p-throttle';
 import { AdaptiveRate, type AdaptiveRateOptions } from './adaptive-rate.ts';
+import { createClockDomains } from './clock-domain.ts';
 
 /** How the answer to one attempt went, as far as throttling is concerned. */
 export type Outcome = 'success' | 'throttled' | 'server-error' | 'other' | 'no-answer';
@@ -28,6 +33,13 @@ export interface Limiter {
   cooldown(delayMs: number): void;
   /** Epoch ms until which calls are paused (in the client's clock). */
   readonly pausedUntil: number;
+  /** Milliseconds left of the key-wide pause (0 when none). */
+  pauseRemaining(): number;
+  /**
+   * Sleeps `ms` through the injected sleep and counts that time as passed, so the gate opens after it even when the
+   * injected clock did not move (a retry's backoff goes through here).
+   */
+  wait(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** What {@link limiterFor} needs. */
@@ -40,6 +52,8 @@ export interface LimiterInit {
 }
 
 interface KeyState {
+  /** The latest time seen: the clock's reading or the end of a sleep, whichever is later (monotonic). */
+  time: number;
   pausedUntil: number;
   /** Calls acquired and not yet answered, across every client with this key. */
   inFlight: number;
@@ -52,7 +66,7 @@ interface KeyState {
 /** Longest a queued call sleeps before re-reading the adaptive rate. */
 const RECHECK_MS = 250;
 
-let registry = new WeakMap<() => number, Map<string, KeyState>>();
+const registry = createClockDomains<KeyState>();
 
 /**
  * A non-cryptographic 2×53-bit hash (cyrb53 with two seeds): the registry never holds the raw API key, so it cannot
@@ -75,15 +89,12 @@ function hashKey(value: string): string {
 }
 
 function stateFor(init: LimiterInit): KeyState {
-  let byKey = registry.get(init.now);
-  if (!byKey) {
-    byKey = new Map();
-    registry.set(init.now, byKey);
-  }
+  const byKey = registry.statesFor(init.now);
   const id = hashKey(init.apiKey);
   let state = byKey.get(id);
   if (!state) {
-    state = { pausedUntil: 0, inFlight: 0, failureStreak: 0, adaptive: new AdaptiveRate(init.now(), init.adaptive), fixed: new Map() };
+    const now = init.now();
+    state = { time: now, pausedUntil: 0, inFlight: 0, failureStreak: 0, adaptive: new AdaptiveRate(now, init.adaptive), fixed: new Map() };
     byKey.set(id, state);
   }
   return state;
@@ -125,11 +136,18 @@ function raceAbort(promise: Promise<void>, signal: AbortSignal | undefined): Pro
  */
 export function limiterFor(init: LimiterInit): Limiter {
   const state = stateFor(init);
-  const { now, sleep } = init;
+  const { sleep } = init;
+  const now = (): number => (state.time = Math.max(state.time, init.now()));
+  const pause = async (ms: number, signal?: AbortSignal): Promise<void> => {
+    const from = now();
+    await sleep(ms, signal);
+    state.time = Math.max(state.time, from + ms);
+  };
 
+  // One sleep per pause: the loop only goes round again when another caller extended the pause meanwhile.
   const waitForGate = async (signal?: AbortSignal): Promise<void> => {
     for (let wait = state.pausedUntil - now(); wait > 0; wait = state.pausedUntil - now()) {
-      await sleep(wait, signal);
+      await pause(wait, signal);
     }
   };
 
@@ -152,7 +170,7 @@ export function limiterFor(init: LimiterInit): Limiter {
         if (wait === 0 && state.pausedUntil <= now()) break;
         // Sleep in slices: a wait is computed at the current rate, and the rate may rise meanwhile (CUBIC growth
         // after successes); sleeping the whole wait would hold a long queue at the cold-start rate.
-        if (wait > 0) await sleep(Math.min(wait, RECHECK_MS), signal);
+        if (wait > 0) await pause(Math.min(wait, RECHECK_MS), signal);
       }
     } catch (error) {
       rate.cancel(ticket);
@@ -195,10 +213,12 @@ export function limiterFor(init: LimiterInit): Limiter {
     get failureStreak() {
       return state.failureStreak;
     },
+    pauseRemaining: () => Math.max(0, state.pausedUntil - now()),
+    wait: pause,
   };
 }
 
 /** Forgets every key's throttling state (for tests that reuse one API key with the real clock). */
 export function resetRateLimiters(): void {
-  registry = new WeakMap();
+  registry.reset();
 }

@@ -117,6 +117,17 @@ describe('transport: retry and throttling', () => {
     expect(clock.now() - start).toBeGreaterThanOrEqual(3000);
   });
 
+  it('honours the Retry-After of a 503 instead of the exponential step', async () => {
+    const { transport, requests, clock } = setup((_r, n) =>
+      n === 1 ? jsonResponse(503, { message: 'Service Unavailable' }, { 'retry-after': '9' }) : jsonResponse(200, { ok: 1 }));
+    const start = clock.now();
+    await clock.run(transport.request({ method: 'GET', path: '/courses' }));
+    expect(requests).toHaveLength(2);
+    expect(clock.sleeps).toContain(9000);
+    expect(clock.sleeps).not.toContain(750);
+    expect(clock.now() - start).toBeGreaterThanOrEqual(9000);
+  });
+
   it('does not retry Limit Exceeded, 400, 403 or 404', async () => {
     for (const [status, body, type] of [
       [429, { message: 'Limit Exceeded' }, QuotaExceededError],

@@ -8,6 +8,9 @@ import { TokenProvider } from '../auth/token-provider.ts';
 import type { PartnerLearningError } from '../errors/base.ts';
 import { ApplicationError } from '../errors/application-error.ts';
 import { errorFromResponse } from '../errors/factory.ts';
+import { scrubError } from '../errors/scrub.ts';
+import { ServerError } from '../errors/server-error.ts';
+import { ThrottledError } from '../errors/throttled-error.ts';
 import { createLog, type Log } from '../log.ts';
 import type { NormalizedOptions } from '../options.ts';
 import { createRedactor } from '../redact.ts';
@@ -46,7 +49,10 @@ export function createTransport(options: NormalizedOptions, extras: TransportExt
     baseUrl: options.baseUrl,
     now: () => options.now(),
     sleep: (ms, signal) => options.sleep(ms, signal),
-    request: <T>(request: ApiRequest) => send<T>(pipeline, request),
+    // Every error leaves through here, so the exact secret values are stripped from it once.
+    request: <T>(request: ApiRequest) => send<T>(pipeline, request).catch((error: unknown) => {
+      throw scrubError(error, redactor);
+    }),
   };
 }
 
@@ -147,16 +153,20 @@ async function send<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>
       failure = error;
       if (outcome === 'throttled' || outcome === 'server-error') {
         // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
-        const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
+        const retryAfterMs = error instanceof ThrottledError || error instanceof ServerError ? error.retryAfterMs : undefined;
         limiter.cooldown(retryAfterMs ?? backoffDelay(limiter.failureStreak, options.retry, p.random));
       }
     }
 
     const delay = retryDelay(failure, attempt, options.retry, p.random);
     if (delay === undefined) throw failure;
-    if (isRetryable(failure) && (failure.origin === 'network' || (failure.status ?? 0) >= 500)) mayHaveReached = true;
-    log.warn('retrying', { method: request.method, url, attempt, delayMs: delay, code: (failure as PartnerLearningError).code, status: (failure as PartnerLearningError).status });
-    await options.sleep(delay, signal);
+    // Only an attempt that was sent can have reached the service (not a failed token request before it).
+    if (acquired && isRetryable(failure) && (failure.origin === 'network' || (failure.status ?? 0) >= 500)) mayHaveReached = true;
+    // One sleep: this call's backoff or the rest of the key-wide pause, whichever is longer, counted by the limiter
+    // as time passed so its gate does not make the call sleep a second time.
+    const wait = Math.max(delay, limiter.pauseRemaining());
+    log.warn('retrying', { method: request.method, url, attempt, delayMs: wait, code: (failure as PartnerLearningError).code, status: (failure as PartnerLearningError).status });
+    await limiter.wait(wait, signal);
   }
 }
 
