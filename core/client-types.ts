@@ -84,9 +84,9 @@ export interface ClientOptions {
   /** Per attempt (default 30000 ms). */
   timeoutMs?: number;
   /**
-   * Let concurrent callers in this process share one in-flight token request (default `true`). Set `false` inside
-   * Cloudflare Workers, where a promise created while handling one request must not be awaited by another; resolved
-   * tokens are still shared through the token store either way.
+   * Let concurrent callers in this process share one in-flight token request. Default: `true`, except inside
+   * Cloudflare Workers (detected by `navigator.userAgent`), where a promise created while handling one request must
+   * not be awaited by another; resolved tokens are still shared through the token store either way.
    */
   shareInFlight?: boolean;
 }

@@ -18,7 +18,7 @@ import { createUsers } from './resources/users.ts';
  * Creates a Partner Learning client. Options are checked here, once; a bad option throws before any request.
  *
  * @param options Token URL, base URL, credentials and optional hooks (fetch, clock, sleep, token store, logger);
- *   `shareInFlight: false` inside Cloudflare Workers (see `ClientOptions.shareInFlight`).
+ *   see `ClientOptions`.
  * @returns The client: `ping`, `users`, `organizations`, `categories`, `courses`, `modules`, `progress`,
  *   `transcripts`.
  * @throws {ConfigurationError} when an option is missing or malformed (the message names the option, never a

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { afterEach, describe, it, expect, vi } from 'vitest';
 import { normalizeOptions } from './options.ts';
 import { ConfigurationError } from './errors/index.ts';
 import { defaultTokenStore, MemoryTokenStore } from './auth/memory-token-store.ts';
@@ -38,6 +38,16 @@ describe('normalizeOptions', () => {
     expect(o.logger).toBeUndefined();
     expect(typeof o.fetch).toBe('function');
     expect(Math.abs(o.now() - Date.now())).toBeLessThan(5000);
+  });
+
+  describe('inside Cloudflare Workers', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('does not share in-flight token requests by default, unless told to', () => {
+      vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
+      expect(normalizeOptions(valid).shareInFlight).toBe(false);
+      expect(normalizeOptions({ ...valid, shareInFlight: true }).shareInFlight).toBe(true);
+    });
   });
 
   it('keeps injected parts and derives the burst of a fixed rate', () => {

@@ -164,10 +164,18 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
     rateLimit: rate === 'adaptive' ? rate : { requestsPerSecond: rate.requestsPerSecond, burst: rate.burst ?? Math.max(1, Math.floor(rate.requestsPerSecond)) },
     retry: { maxAttempts: retry.maxAttempts ?? 5, baseDelayMs: retry.baseDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 30_000 },
     timeoutMs: o.timeoutMs ?? 30_000,
-    shareInFlight: o.shareInFlight ?? true,
+    shareInFlight: o.shareInFlight ?? !isCloudflareWorkers(),
   };
   hideSecrets(normalized);
   return normalized;
+}
+
+/**
+ * Whether this runs in workerd, which names itself in `navigator.userAgent`. There a promise created while handling
+ * one request must not be awaited by another, so in-flight token requests are not shared by default.
+ */
+function isCloudflareWorkers(): boolean {
+  return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
 }
 
 /** `JSON.stringify` and Node's `inspect` of the options show no secret (spreading still copies them). */
