@@ -25,10 +25,14 @@ gc();
 const baseline = process.memoryUsage();
 let peakRss = baseline.rss;
 let peakHeap = baseline.heapUsed;
+// ArrayBuffers live outside the JS heap (socket reads, stream chunks) and are freed only when their owners are
+// collected: the share of the RSS peak that is I/O buffers awaiting GC rather than anything the client keeps.
+let peakArrayBuffers = baseline.arrayBuffers;
 const sample = (): void => {
   const m = process.memoryUsage();
   peakRss = Math.max(peakRss, m.rss);
   peakHeap = Math.max(peakHeap, m.heapUsed);
+  peakArrayBuffers = Math.max(peakArrayBuffers, m.arrayBuffers);
 };
 const timer = setInterval(sample, 10);
 const started = performance.now();
@@ -76,6 +80,7 @@ console.log(
     baselineHeap: baseline.heapUsed,
     peakRssAbove: peakRss - baseline.rss,
     peakHeapAbove: peakHeap - baseline.heapUsed,
+    peakArrayBuffersAbove: peakArrayBuffers - baseline.arrayBuffers,
     retainedHeapAbove,
     ...(live === 'live' ? { liveHeapMaxAbove: liveMax } : {}),
     ...(seenIds === undefined ? {} : { watermarkSeenIds: seenIds }),
