@@ -42,7 +42,7 @@ export async function memoryBench(): Promise<BenchResult[]> {
         name: `Memory, ${mode === 'sync' ? 'transcripts.sync' : 'transcripts.list'} over ${transcripts.toLocaleString('en')} transcripts (pageSize 100, socket)`,
         result:
           `live heap at most ${signedMib(liveHeap)} (GC every 10,000 records); without forced GC peak ${signedMib(heap)} heap, ` +
-          `${signedMib(rss)} RSS (${signedMib(Number(r['peakArrayBuffersAbove']))} of it ArrayBuffers); ` +
+          `${signedMib(rss)} RSS, ${signedMib(Number(r['peakArrayBuffersAbove']))} ArrayBuffers; ` +
           `${signedMib(Number(r['retainedHeapAbove']))} retained at the end; ` +
           `${records.toLocaleString('en')} records in ${(Number(r['elapsedMs']) / 1000).toFixed(1)} s`,
         target: '< 64 MB heap above baseline, all records',
@@ -62,7 +62,7 @@ export async function memoryBench(): Promise<BenchResult[]> {
       id: '4b',
       name: 'Memory, streaming a 100 MB transcript PDF to a byte counter (socket)',
       result:
-        `peak ${signedMib(rss)} RSS (${signedMib(Number(r['peakArrayBuffersAbove']))} of it ArrayBuffers), ${signedMib(heap)} heap ` +
+        `peak ${signedMib(rss)} RSS, ${signedMib(Number(r['peakArrayBuffersAbove']))} ArrayBuffers, ${signedMib(heap)} heap ` +
           `(${signedMib(Number(r['retainedHeapAbove']))} retained after GC); ` +
         `${mib(bytes)} read in ${(Number(r['elapsedMs']) / 1000).toFixed(1)} s`,
       target: '< 64 MB heap above baseline, >= 100 MB read',
