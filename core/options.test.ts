@@ -87,6 +87,20 @@ describe('normalizeOptions', () => {
     expect(e.message).not.toContain(valid.clientId);
   });
 
+  it('does not call a bare origin a trailing slash; says /v1 is missing', () => {
+    for (const baseUrl of ['https://api.example.com', 'https://api.example.com/sandbox']) {
+      const e = problem({ ...valid, baseUrl });
+      expect(e.message).not.toContain('trailing slash');
+      expect(e.message).toContain('baseUrl must end in /v1');
+    }
+  });
+
+  it('reports both a trailing slash and a missing /v1', () => {
+    const e = problem({ ...valid, baseUrl: 'https://api.example.com/sandbox/' });
+    expect(e.message).toContain('remove the trailing slash');
+    expect(e.message).toContain('baseUrl must end in /v1');
+  });
+
   it('rejects an API key equal to the secret without echoing it', () => {
     expect(problem({ ...valid, apiKey: secret }).message).toContain('apiKey has the same value');
   });

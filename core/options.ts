@@ -87,9 +87,12 @@ function semanticProblems(o: z.infer<typeof schema>): string[] {
   const token = checkUrl('tokenUrl', o.tokenUrl, problems);
   const base = checkUrl('baseUrl', o.baseUrl, problems);
   if (base) {
-    if (base.pathname.endsWith('/')) {
+    // Judge the text as given: `new URL('https://host')` has the path `/`, which is no trailing slash of the user's.
+    const trailingSlash = /\/+$/.test(o.baseUrl) && base.pathname !== '/';
+    if (trailingSlash) {
       problems.push(`baseUrl ends with a slash: remove the trailing slash (use ${redact.url(o.baseUrl).replace(/\/+$/, '')})`);
-    } else if (!base.pathname.endsWith('/v1')) {
+    }
+    if (!base.pathname.replace(/\/+$/, '').endsWith('/v1')) {
       problems.push('baseUrl must end in /v1 (the API version is part of the base address, e.g. https://api.example.com/v1)');
     }
   }
