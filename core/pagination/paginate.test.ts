@@ -84,6 +84,43 @@ describe('paginate', () => {
     expect(seen).toHaveLength(3);
   });
 
+  it('stops at an empty page even when it carries a next link', async () => {
+    // Each empty page links to a new one: without the stop this would page on (the handler gives up after 5).
+    const transport = fakeTransport((request, index) => {
+      if (index >= 5) throw new Error('kept paging past an empty page');
+      const page = request.link ? Number(new URL(request.link, 'http://x').searchParams.get('page')) : 1;
+      return { data: hydraPage(page === 1 ? [{ id: 1 }] : [], `/sandbox/v1/courses?page=${page + 1}`) };
+    });
+    expect(await paginate(transport, first).toArray({ max: 100 })).toEqual([{ id: 1 }]);
+    expect(transport.requests).toHaveLength(2);
+  });
+
+  it('a next link back to the first page is a loop, however its query is ordered', async () => {
+    const transport = fakeTransport(() => ({
+      data: hydraPage([{ id: 1 }], 'https://api.example.test/sandbox/v1/courses?updatedAt[after]=2025-01-01T00:00:00Z&itemsPerPage=2'),
+    }));
+    const start: ApiRequest = { ...first, query: { itemsPerPage: 2, 'updatedAt[after]': '2025-01-01T00:00:00Z' } };
+    const seen: unknown[] = [];
+    await expect(async () => {
+      for await (const item of paginate(transport, start)) seen.push(item);
+    }).rejects.toThrow(/already fetched/);
+    expect(transport.requests).toHaveLength(1);
+    expect(seen).toEqual([{ id: 1 }]);
+  });
+
+  it('resolves a query-only next link against the page that gave it', async () => {
+    const transport = fakeTransport((request) => ({ data: hydraPage([{ id: request.link ? 2 : 1 }], request.link ? undefined : '?itemsPerPage=2&page=2') }));
+    expect(await paginate(transport, first).toArray({ max: 10 })).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(transport.requests[1]!.link).toBe('https://api.example.test/sandbox/v1/courses?itemsPerPage=2&page=2');
+  });
+
+  it('passes origin-relative and absolute next links on as given', async () => {
+    const links = ['/sandbox/v1/courses?page=2', 'https://api.example.test/sandbox/v1/courses?page=3'];
+    const transport = fakeTransport((_request, index) => ({ data: hydraPage([{ id: index }], links[index]) }));
+    expect(await paginate(transport, first).toArray({ max: 10 })).toHaveLength(3);
+    expect(transport.requests.map((r) => r.link)).toEqual([undefined, ...links]);
+  });
+
   it('accepts a plain array answer as a single page', async () => {
     const transport = fakeTransport(() => ({ data: [{ id: 1 }, { id: 2 }] }));
     expect(await paginate(transport, first).toArray({ max: 10 })).toEqual([{ id: 1 }, { id: 2 }]);
