@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { createTransport } from './transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
+import { createLimiter } from './rate-limiter.ts';
 import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './testing.ts';
 import {
   ApiKeyError, ApplicationError, AuthenticationError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
@@ -145,10 +146,11 @@ describe('transport: retry and throttling', () => {
     expect(requests).toHaveLength(3);
   });
 
-  it('one 429 pauses another client transport with the same API key', async () => {
+  it('one 429 pauses another client transport given the same limiter', async () => {
     const clock = fakeClock();
-    const first = setup((_r, n) => (n === 1 ? jsonResponse(429, { message: 'Too Many Requests' }, { 'retry-after': '5' }) : jsonResponse(200, {})), {}, clock);
-    const second = setup(() => jsonResponse(200, {}), { apiKey: first.apiKey }, clock);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const first = setup((_r, n) => (n === 1 ? jsonResponse(429, { message: 'Too Many Requests' }, { 'retry-after': '5' }) : jsonResponse(200, {})), { limiter }, clock);
+    const second = setup(() => jsonResponse(200, {}), { apiKey: first.apiKey, limiter }, clock);
     const a = first.transport.request({ method: 'GET', path: '/a' });
     while (first.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 1));
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));

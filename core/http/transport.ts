@@ -43,7 +43,7 @@ export function createTransport(options: NormalizedOptions, extras: TransportExt
   const redactor = createRedactor([options.clientSecret, options.apiKey]);
   const log = createLog(options.logger, redactor);
   const tokens = new TokenProvider({ ...options, http, log });
-  const limiter = limiterFor({ apiKey: options.apiKey, rateLimit: options.rateLimit, now: options.now, sleep: options.sleep });
+  const limiter = limiterFor(options);
   const pipeline = { options, http, log, tokens, limiter, random: extras.random ?? Math.random };
   return {
     baseUrl: options.baseUrl,
