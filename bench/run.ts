@@ -5,6 +5,7 @@
 import { memoryBench } from './memory.ts';
 import { overheadBench } from './overhead.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
+import { rateBench } from './rate.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
@@ -14,6 +15,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['per-call overhead', overheadBench],
   ['throughput', throughputBench],
   ['memory', memoryBench],
+  ['default rate', rateBench],
 ];
 
 const started = performance.now();

@@ -145,7 +145,8 @@ export class Congestion {
     this.estimate = this.#goodput(now);
     if (this.rate !== undefined) this.estimate = Math.min(this.estimate, this.rate);
     this.rate = Math.max(this.minRate, this.estimate * this.beta);
-    this.#nextAt = now;
+    // The first paced call waits one interval: the caller's cooldown for this 429 is not set yet.
+    this.#nextAt = now + 1000 / this.rate;
     this.recover = this.inFlight;
     return true;
   }
