@@ -14,11 +14,11 @@ function send(c: Congestion, n: number): number {
 }
 
 describe('Congestion', () => {
-  it('probes with a window of 10, then grows by one per success (doubling with each window of successes)', () => {
+  it('slow start: rounds of a window each (10, 20, 40), a full one waiting for all of its answers', () => {
     const c = new Congestion();
     expect(send(c, 100)).toBe(10);
     for (let i = 0; i < 9; i++) c.answered(t0, 'success');
-    expect(c.canSend()).toBe(false); // the probe waits for all of its answers
+    expect(c.canSend()).toBe(false); // the round waits for all of its answers
     c.answered(t0, 'success');
     expect(c.window).toBe(20);
     expect(send(c, 100)).toBe(20);
@@ -27,7 +27,28 @@ describe('Congestion', () => {
     expect(c.reserve(t0)).toBe(0); // unpaced
   });
 
-  it('a call that was never sent gives its probe slot back', () => {
+  it('callers fewer than the window wait only at the end of a round, and only for the calls in flight', () => {
+    const c = new Congestion();
+    let held = 0;
+    for (let i = 0; i < 1000; i++) {
+      const first = send(c, 3);
+      if (first < 3) held += 1;
+      for (let k = 0; k < first; k++) c.answered(t0 + i, 'success');
+      expect(first + send(c, 3 - first)).toBe(3); // once they are answered, the rest go
+      for (let k = first; k < 3; k++) c.answered(t0 + i, 'success');
+    }
+    // Rounds of 10, 20, 40 … 640 sends end in a wait; from the largest window (1000) on there are no rounds.
+    expect(held).toBeLessThanOrEqual(8);
+  });
+
+  it('at the largest window rounds end: answers free slots one by one', () => {
+    const c = new Congestion({ initialWindow: 4, maxWindow: 4 });
+    expect(send(c, 10)).toBe(4);
+    c.answered(t0, 'success');
+    expect(send(c, 10)).toBe(1);
+  });
+
+  it('a call that was never sent gives its slot in the round back', () => {
     const c = new Congestion();
     send(c, 10);
     c.answered(t0, 'not-sent');

@@ -2,8 +2,9 @@
  * The default rate for an API key whose usage plan nobody told us, learned from 429s the way TCP learns from loss.
  *
  * - Before the first throttle nothing is known, so nothing is paced: a congestion window caps how many calls are in
- *   flight, and grows by slow start (+1 per success, so it doubles with every window of successes: 10, 20, 40 …).
- *   A generous plan is never waited on; a tight one finds out within one window.
+ *   flight, and grows by slow start (+1 per success, so it doubles with every window of successes: 10, 20, 40 …),
+ *   in rounds (see {@link Congestion.canSend}). A generous plan is never waited on; a tight one finds out within one
+ *   round.
  * - A 429 is a congestion event: calls are paced from then on at `beta` × the goodput the plan was seen to allow
  *   (successes per second over the last seconds), which grows back by `increase` × that estimate per second while
  *   callers are queued for it (additive increase) and is cut again at the next event (multiplicative decrease).
@@ -49,9 +50,9 @@ export class Congestion {
   rate: number | undefined;
   /** Calls sent and not yet answered. */
   inFlight = 0;
-  /** Calls sent and answered so far (the first window is a probe: see {@link Congestion.canSend}). */
-  #sent = 0;
-  #answered = 0;
+  /** Size of the current round (the window when it began) and calls sent in it: see {@link Congestion.canSend}. */
+  #roundSize: number;
+  #roundSent = 0;
   /** The plan's rate as estimated at the last event, requests per second. */
   estimate = 0;
   /** Answers still due from calls that were in flight at the last event (their 429s are that event's). */
@@ -70,6 +71,7 @@ export class Congestion {
     this.minRate = options.minRate ?? 0.5;
     this.sampleMs = options.sampleMs ?? 2000;
     this.window = this.initialWindow;
+    this.#roundSize = this.window;
   }
 
   /** True once a throttle was seen: calls are paced, the window no longer applies. */
@@ -78,20 +80,26 @@ export class Congestion {
   }
 
   /**
-   * Whether one more call may be sent now without pacing (always true once paced: the pace decides). The first
-   * window is a probe: no call beyond it goes until all of its answers are in, so a plan whose burst is smaller than
-   * the window costs one window's excess in 429s, not that plus the calls sent while those 429s were on their way.
+   * Whether one more call may be sent now without pacing (always true once paced: the pace decides). Slow start goes
+   * in rounds: a round is the window when it began (10, then 20, 40 … after clean rounds); once a round is full, no
+   * call goes until all of its answers are in. So a plan whose burst is smaller than the window costs that round's
+   * excess in 429s, not that plus the calls sent while those 429s were on their way. Callers fewer than the window
+   * wait only at the end of a round (a handful of times as it doubles), and at `maxWindow` rounds end.
    */
   canSend(): boolean {
     if (this.paced) return true;
-    if (this.#answered < this.initialWindow) return this.#sent < this.initialWindow;
-    return this.inFlight < this.window;
+    if (this.inFlight >= this.window) return false;
+    return this.#roundSent < this.#roundSize || this.inFlight === 0 || this.window >= this.maxWindow;
   }
 
   /** Counts a call as sent. */
   sent(): void {
+    if (this.#roundSent >= this.#roundSize && this.inFlight === 0) {
+      this.#roundSize = this.window;
+      this.#roundSent = 0;
+    }
     this.inFlight += 1;
-    this.#sent += 1;
+    this.#roundSent += 1;
   }
 
   /**
@@ -129,11 +137,10 @@ export class Congestion {
   answered(now: number, answer: Answer): boolean {
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (answer === 'not-sent') {
-      this.#sent -= 1; // never reached the service: the probe may send another in its place
+      this.#roundSent = Math.max(0, this.#roundSent - 1); // never reached the service: another may go in its place
       if (this.recover > 0) this.recover -= 1;
       return false;
     }
-    this.#answered += 1;
     const old = this.recover > 0;
     if (old) this.recover -= 1;
     if (answer === 'success') {

@@ -67,19 +67,21 @@ describe('limiter', () => {
     expect(limiter.failureStreak).toBe(1);
   });
 
-  it('before any throttle nothing is paced: a probe window of 10, then slow start (+1 per success)', async () => {
+  it('before any throttle nothing is paced: rounds of 10, 20, 40 calls, each once the last one is answered', async () => {
     const clock = fakeClock();
     const limiter = adaptive(clock);
     const { calls } = await burst(limiter, 50);
     const through = async (): Promise<number> => (await Promise.all(calls.map((c) => settled(c)))).filter(Boolean).length;
     expect(await through()).toBe(10);
-    // The first window is a probe: nothing more goes until all of its answers are in.
+    // A full round waits for all of its answers.
     for (let i = 0; i < 9; i++) limiter.record('success');
     expect(await through()).toBe(10);
     limiter.record('success');
-    expect(await through()).toBe(30); // 10 successes: the window is 20
+    expect(await through()).toBe(30); // 10 successes: the window and the next round are 20
+    for (let i = 0; i < 19; i++) limiter.record('success');
+    expect(await through()).toBe(30);
     limiter.record('success');
-    expect(await through()).toBe(32); // each success frees its slot and adds one
+    expect(await through()).toBe(50); // a round of 40, of which 20 are wanted
     expect(clock.sleeps).toEqual([]);
   });
 
@@ -130,7 +132,7 @@ describe('limiter', () => {
     const limiter = adaptive(clock);
     const first = await burst(limiter, 11);
     expect(first.through).toBe(10);
-    limiter.record('not-sent'); // the probe window may send another in its place
+    limiter.record('not-sent'); // the round may send another in its place
     expect(await settled(Promise.all(first.calls))).toBe(true);
     expect(limiter.failureStreak).toBe(0);
   });
