@@ -63,6 +63,27 @@ function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | unde
 }
 
 /**
+ * Every problem with these settings, as the relay would report it (`npm run relay` refuses to start on any).
+ *
+ * @param settings As for {@link createRelay}.
+ * @returns Problems, each naming its setting; empty when the relay can start.
+ */
+export function relaySettingsProblems(settings: RelaySettings): string[] {
+  const parsed = readRelayConfig(settings);
+  if (!parsed.ok) return parsed.problems;
+  try {
+    buildClient(parsed.config, { settings }, undefined, memoryFrontedStore(undefined));
+    return [];
+  } catch (error) {
+    return [clientProblem(error, createRedactor([parsed.config.clientSecret, parsed.config.apiKey]).text)];
+  }
+}
+
+function clientProblem(error: unknown, redactText: (text: string) => string): string {
+  return `the PARTNER_LEARNING_* settings were refused: ${error instanceof Error ? redactText(error.message) : 'invalid'}`;
+}
+
+/**
  * Creates the relay.
  *
  * @param deps Settings and the runtime's parts.
@@ -94,7 +115,7 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     try {
       client = buildClient(config, deps, deps.logger ? log : undefined, memoryFrontedStore(deps.tokenStore, { now }));
     } catch (error) {
-      problems.push(`the PARTNER_LEARNING_* settings were refused: ${error instanceof Error ? redactor.text(error.message) : 'invalid'}`);
+      problems.push(clientProblem(error, redactor.text));
     }
   }
   if (problems.length > 0) log('error', 'relay misconfigured', { problems });
