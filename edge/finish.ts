@@ -47,6 +47,9 @@ export function finishResponse(log: Logger, frameOrigins: readonly string[]): Mi
     }
     if (!headers.has('x-request-id')) headers.set('x-request-id', requestId);
     headers.set('cache-control', 'no-store');
+    // Also on preflights, which the CORS middleware answers before the security headers run.
+    headers.set('x-content-type-options', 'nosniff');
+    headers.set('referrer-policy', 'no-referrer');
     if ((headers.get('content-type') ?? '').startsWith('application/pdf')) {
       headers.set('content-security-policy', pdfPolicy);
       headers.delete('x-frame-options');

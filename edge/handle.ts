@@ -115,7 +115,8 @@ export async function handleRoute(
   const body = await readBody(c.req.raw, op.body);
   if (body instanceof Response) return body;
 
-  const capture = new UpstreamCapture(c.req.raw.signal);
+  // No caller signal: Deno aborts request.signal once a response is returned, which would cut a streaming PDF.
+  const capture = new UpstreamCapture(undefined);
   try {
     const result = await op.run({ client: relay.client, params: c.req.param() as Record<string, string>, userId, body: body.value, capture, mintToken });
     if (result instanceof Response) return result;
