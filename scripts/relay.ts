@@ -36,5 +36,8 @@ const stop = (): void => {
   stopping = true;
   relay.dispose().then(() => process.exit(0), () => process.exit(0));
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+// Miniflare installs exit hooks that end the process with 128+signal; ours disposes workerd and exits 0 instead.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.removeAllListeners(signal);
+  process.once(signal, stop);
+}
