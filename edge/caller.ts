@@ -3,7 +3,7 @@
  * token. Relay keys are compared in constant time over SHA-256 digests, so neither the key's length nor the
  * position of the first differing byte shows in the timing.
  */
-import { InvalidLearnerTokenError, verifyLearnerToken } from './learner-token.ts';
+import { importLearnerKey, InvalidLearnerTokenError, verifyLearnerToken } from './learner-token.ts';
 
 /** A partner backend (may act for any of its learners) or one learner (acts only for `userId`). */
 export type Caller = { kind: 'backend' } | { kind: 'learner'; userId: string };
@@ -19,10 +19,23 @@ async function digest(text: string): Promise<Uint8Array> {
 export class RelayKeyRing {
   readonly #keys: readonly string[];
   #digests: Uint8Array[] | undefined;
+  #learnerKeys = new WeakMap<Uint8Array<ArrayBuffer>, CryptoKey>();
 
   /** @param keys The configured `RELAY_KEYS`. */
   constructor(keys: readonly string[]) {
     this.#keys = keys;
+  }
+
+  /**
+   * @param bytes The learner-token key bytes.
+   * @returns The imported key, imported on first use and then kept (a resolved value, never a promise).
+   */
+  async learnerKey(bytes: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+    const known = this.#learnerKeys.get(bytes);
+    if (known) return known;
+    const imported = await importLearnerKey(bytes);
+    this.#learnerKeys.set(bytes, imported);
+    return imported;
   }
 
   /**
@@ -55,7 +68,7 @@ export class RelayKeyRing {
 export async function identifyCaller(
   headers: Headers,
   keys: RelayKeyRing,
-  learnerKey: Uint8Array,
+  learnerKey: Uint8Array<ArrayBuffer>,
   nowMs: number,
 ): Promise<Caller | CallerFailure> {
   const relayKey = headers.get('x-relay-key');
@@ -65,7 +78,7 @@ export async function identifyCaller(
   const match = /^Bearer +([A-Za-z0-9_.~+/=-]+)$/i.exec(authorization.trim());
   if (!match?.[1]) return { failure: 'unauthenticated' };
   try {
-    return { kind: 'learner', userId: await verifyLearnerToken(match[1], learnerKey, nowMs) };
+    return { kind: 'learner', userId: await verifyLearnerToken(match[1], await keys.learnerKey(learnerKey), nowMs) };
   } catch (error) {
     if (error instanceof InvalidLearnerTokenError) return { failure: 'invalid_token' };
     throw error;

@@ -16,7 +16,7 @@ export interface RelayConfig {
   scopes: string[];
   relayKeys: string[];
   /** The UTF-8 bytes of `LEARNER_TOKEN_SECRET`: the HS256 key. */
-  learnerTokenKey: Uint8Array;
+  learnerTokenKey: Uint8Array<ArrayBuffer>;
   learnerTokenSecret: string;
   allowedOrigins: string[];
 }

@@ -55,16 +55,26 @@ export async function mintLearnerToken(key: Uint8Array, userId: string, ttlSecon
 }
 
 /**
+ * Imports the HS256 key once, so verifying a token does not import it again per request.
+ *
+ * @param key The UTF-8 bytes of `LEARNER_TOKEN_SECRET`.
+ * @returns A verify-only HMAC SHA-256 key (a plain value: safe to keep across requests in a Worker).
+ */
+export function importLearnerKey(key: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+}
+
+/**
  * Verifies a learner token and returns its learner.
  *
  * @param token The compact JWT from `Authorization: Bearer`.
- * @param key The HS256 key.
+ * @param key The HS256 key (bytes, or imported once with {@link importLearnerKey}).
  * @param nowMs Epoch milliseconds.
  * @returns The learner's UUID (`sub`).
  * @throws {InvalidLearnerTokenError} For any other algorithm, a bad signature, missing or out-of-range `exp`/`iat`,
  *   another audience, or a `sub` that is not a UUID.
  */
-export async function verifyLearnerToken(token: string, key: Uint8Array, nowMs: number): Promise<string> {
+export async function verifyLearnerToken(token: string, key: Uint8Array | CryptoKey, nowMs: number): Promise<string> {
   let payload;
   try {
     ({ payload } = await jwtVerify(token, key, {
