@@ -91,15 +91,50 @@ export interface ClientOptions {
   shareInFlight?: boolean;
 }
 
-/** Per-call options of user-scoped endpoints. */
-export interface LearnerScope {
-  /** The learner's UUID, sent as `X-User-ID`. */
-  userId: string;
-  signal?: AbortSignal;
+/**
+ * What the service answered to one request, for callers that pass it on (the edge relay) or record it (n8n).
+ * Reported through {@link CallOptions.onResponse}.
+ */
+export interface ResponseInfo {
+  /** The HTTP status of the service's final answer (after any retries). */
+  status: number;
+  /** The service's `x-request-id`, when it sent one (quote it to support). */
+  requestId?: string;
+  /**
+   * Allowlisted response headers, lower-case names: `content-type`, `content-length`, `content-disposition`,
+   * `cache-control`, `retry-after`, `x-request-id`. Others are never passed on.
+   */
+  headers: Record<string, string>;
+  /**
+   * The parsed JSON exactly as the service sent it (for a collection, the whole Hydra page with `hydra:view`);
+   * `undefined` for a stream (PDF) or an empty body.
+   */
+  body?: unknown;
 }
 
+/** Options every call takes. Each is checked before anything is sent (a bad one is a `ValidationError`). */
 export interface CallOptions {
+  /** Cancels the call, including waits for throttling and backoff. */
   signal?: AbortSignal;
+  /**
+   * Retries for this call only, over the client's `retry` option (fields left out keep the client's values);
+   * `false` makes exactly one attempt (for callers that retry themselves, such as n8n's "Retry On Fail").
+   */
+  retry?: RetryOptions | false;
+  /** Per-attempt timeout for this call only, in milliseconds (default: the client's `timeoutMs`). */
+  timeoutMs?: number;
+  /**
+   * Called with the service's final answer once per request that succeeded: once for a single call, once per page
+   * fetched for a collection. A call that fails throws instead (the error carries status and request id). An
+   * exception thrown here rejects the call.
+   */
+  onResponse?: (response: ResponseInfo) => void;
+}
+
+/** Per-call options of user-scoped endpoints. */
+export interface LearnerScope extends CallOptions {
+  /** The learner's UUID, sent as `X-User-ID`. */
+  userId: string;
 }
 
 export interface ListOptions extends CallOptions {

@@ -2,12 +2,13 @@
  * Auto-pagination: a lazy, re-iterable view of a collection that follows the service's next links one page at a
  * time. Only the current page is held, so memory stays flat however long the collection is.
  */
-import type { Page, Paginated } from '../client-types.ts';
+import type { Page, Paginated, ResponseInfo } from '../client-types.ts';
 import type { ApiRequest, Transport } from '../transport.ts';
 import { resolveRequestUrl } from '../http/url.ts';
 import { unexpectedAnswer } from '../local-errors.ts';
 import { maxItemsSchema } from '../validation/schemas.ts';
 import { parseInput } from '../validation/validate.ts';
+import { responseInfo } from '../resources/call.ts';
 import { parsePage } from './page.ts';
 
 /** A URL in one spelling (query parameters sorted, no fragment), so the same page is recognised however written. */
@@ -29,18 +30,25 @@ function requestUrl(baseUrl: string, request: ApiRequest): string {
  * and query-only (`?page=2`) links all work; the transport still refuses one outside the base URL.
  *
  * @param transport Sends the requests.
- * @param first The request of the first page (GET, path and query). `userId` and `signal` carry over to next links.
+ * @param first The request of the first page (GET, path and query). `userId`, `signal`, `retry` and `timeoutMs`
+ *   carry over to next links.
+ * @param onResponse Told about each page's answer (the whole Hydra page as `body`).
  * @returns Pages in order; stops after the page without a next link, or after an empty page (an empty page with a
  *   next link cannot lead to more items, and following such links could go on for ever).
  * @throws {ApplicationError} when a next link leads back to a page already fetched (a loop) or an answer is no
  *   collection.
  */
-export async function* fetchPages<T>(transport: Transport, first: ApiRequest): AsyncGenerator<Page<T>, void> {
+export async function* fetchPages<T>(
+  transport: Transport,
+  first: ApiRequest,
+  onResponse?: (response: ResponseInfo) => void,
+): AsyncGenerator<Page<T>, void> {
   // Page URLs only (a few bytes per page), never pages: enough to detect a cycle of any length.
   const fetched = new Set<string>();
   let request: ApiRequest = first;
   for (;;) {
     const response = await transport.request<unknown>(request);
+    onResponse?.(responseInfo(response));
     const where = requestUrl(transport.baseUrl, request);
     const context = { method: 'GET', url: where, status: response.status, requestId: response.requestId };
     fetched.add(canonical(new URL(where)));
@@ -63,12 +71,15 @@ export async function* fetchPages<T>(transport: Transport, first: ApiRequest): A
     // An origin-relative or absolute link goes as given; a document-relative one (`?page=2`) as the URL it means.
     const link = /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(page.next) ? page.next : next.toString();
     request = { method: 'GET', link, userId: first.userId, signal: first.signal };
+    if (first.retry !== undefined) request.retry = first.retry;
+    if (first.timeoutMs !== undefined) request.timeoutMs = first.timeoutMs;
   }
 }
 
 /**
  * @param transport Sends the requests.
  * @param first The request of the first page. Nothing is sent until the result is iterated.
+ * @param onResponse Told about each page's answer.
  * @returns A {@link Paginated} view: `for await` over items, `pages()`, `toArray({ max })`.
  * @example
  * ```ts
@@ -76,8 +87,12 @@ export async function* fetchPages<T>(transport: Transport, first: ApiRequest): A
  * const firstHundred = await client.modules.list().toArray({ max: 100 });
  * ```
  */
-export function paginate<T>(transport: Transport, first: ApiRequest): Paginated<T> {
-  const pages = (): AsyncGenerator<Page<T>, void> => fetchPages<T>(transport, first);
+export function paginate<T>(
+  transport: Transport,
+  first: ApiRequest,
+  onResponse?: (response: ResponseInfo) => void,
+): Paginated<T> {
+  const pages = (): AsyncGenerator<Page<T>, void> => fetchPages<T>(transport, first, onResponse);
   return {
     pages,
     async *[Symbol.asyncIterator]() {

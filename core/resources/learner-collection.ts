@@ -5,6 +5,7 @@ import type { DeltaOptions, DeltaSync, LearnerCollection, LearnerScope, ListOpti
 import type { Transport } from '../transport.ts';
 import { deltaSync } from '../pagination/delta-sync.ts';
 import { paginate } from '../pagination/paginate.ts';
+import { send } from './call.ts';
 import { learnerTarget, listRequest, syncRequest } from './query.ts';
 
 /**
@@ -15,21 +16,16 @@ import { learnerTarget, listRequest, syncRequest } from './query.ts';
 export function createLearnerCollection<T>(transport: Transport, path: string): LearnerCollection<T> {
   return {
     list(options: LearnerScope & Omit<ListOptions, 'signal'>): Paginated<T> {
-      return paginate<T>(transport, listRequest(path, options, true));
+      return paginate<T>(transport, listRequest(path, options, true), options?.onResponse);
     },
     async get(id: number | string, options: LearnerScope): Promise<T> {
-      const { segment, userId } = learnerTarget(id, options?.userId, 'record');
-      const response = await transport.request<T>({
-        method: 'GET',
-        path: `${path}/${segment}`,
-        userId,
-        signal: options.signal,
-      });
+      const { segment, userId } = learnerTarget(id, options, 'record');
+      const response = await send<T>(transport, { method: 'GET', path: `${path}/${segment}`, userId }, options);
       return response.data;
     },
     sync(options: LearnerScope & Omit<DeltaOptions, 'signal'>): DeltaSync<T> {
       const { request, since } = syncRequest(path, options, true);
-      return deltaSync<T>(transport, request, since);
+      return deltaSync<T>(transport, request, since, options?.onResponse);
     },
   };
 }

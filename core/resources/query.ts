@@ -2,8 +2,7 @@
  * Shared checks and query building for collection endpoints. Parameter names are API Platform's (`itemsPerPage`,
  * `updatedAt[after]`): the spec leaves them open, the emulator contract fixes them.
  */
-import type { ZodType } from 'zod';
-import type { Watermark } from '../client-types.ts';
+import type { CallOptions, Watermark } from '../client-types.ts';
 import type { ApiRequest } from '../transport.ts';
 import { UPDATED_AFTER_PARAM } from '../pagination/delta-sync.ts';
 import {
@@ -15,29 +14,27 @@ import {
   watermarkSchema,
 } from '../validation/schemas.ts';
 import { checkAll, parseInput } from '../validation/validate.ts';
-
-type Check = readonly [ZodType, unknown, string];
+import { asRecord, callChecks, callFields, type Check } from './call.ts';
 
 /** Options of a list call, as the caller gave them (unchecked). */
-export interface ListInput {
+export interface ListInput extends CallOptions {
   pageSize?: number;
   updatedAfter?: string;
   userId?: string;
-  signal?: AbortSignal;
 }
 
 /** Options of a sync call, as the caller gave them (unchecked). */
-export interface SyncInput {
+export interface SyncInput extends CallOptions {
   pageSize?: number;
   since?: Watermark;
   userId?: string;
-  signal?: AbortSignal;
 }
 
-function listChecks(options: ListInput | SyncInput, learner: boolean): Check[] {
-  const checks: Check[] = [];
-  if (learner) checks.push([uuidSchema, options.userId, 'userId']);
-  if (options.pageSize !== undefined) checks.push([pageSizeSchema, options.pageSize, 'pageSize']);
+function listChecks(options: unknown, learner: boolean): Check[] {
+  const o = asRecord(options);
+  const checks: Check[] = callChecks(options);
+  if (learner) checks.push([uuidSchema, o.userId, 'userId']);
+  if (o.pageSize !== undefined) checks.push([pageSizeSchema, o.pageSize, 'pageSize']);
   return checks;
 }
 
@@ -50,16 +47,17 @@ function listChecks(options: ListInput | SyncInput, learner: boolean): Check[] {
  * @returns The first-page request.
  * @throws {ValidationError} on a bad `userId`, `pageSize` or `updatedAfter`; nothing is sent.
  */
-export function listRequest(path: string, options: ListInput = {}, learner = false): ApiRequest {
+export function listRequest(path: string, options?: ListInput, learner = false): ApiRequest {
   const checks = listChecks(options, learner);
-  if (options.updatedAfter !== undefined) checks.push([isoDateTimeSchema, options.updatedAfter, 'updatedAfter']);
+  const o = (options ?? {}) as ListInput;
+  if (o.updatedAfter !== undefined) checks.push([isoDateTimeSchema, o.updatedAfter, 'updatedAfter']);
   checkAll(checks);
   return {
     method: 'GET',
     path,
-    query: { itemsPerPage: options.pageSize, [UPDATED_AFTER_PARAM]: options.updatedAfter },
-    userId: learner ? options.userId : undefined,
-    signal: options.signal,
+    query: { itemsPerPage: o.pageSize, [UPDATED_AFTER_PARAM]: o.updatedAfter },
+    userId: learner ? o.userId : undefined,
+    ...callFields(o),
   };
 }
 
@@ -74,21 +72,22 @@ export function listRequest(path: string, options: ListInput = {}, learner = fal
  */
 export function syncRequest(
   path: string,
-  options: SyncInput = {},
+  options?: SyncInput,
   learner = false,
 ): { request: ApiRequest; since: Watermark | undefined } {
   const checks = listChecks(options, learner);
-  if (options.since !== undefined) checks.push([watermarkSchema, options.since, 'since']);
+  const o = (options ?? {}) as SyncInput;
+  if (o.since !== undefined) checks.push([watermarkSchema, o.since, 'since']);
   checkAll(checks);
   return {
     request: {
       method: 'GET',
       path,
-      query: { itemsPerPage: options.pageSize },
-      userId: learner ? options.userId : undefined,
-      signal: options.signal,
+      query: { itemsPerPage: o.pageSize },
+      userId: learner ? o.userId : undefined,
+      ...callFields(o),
     },
-    since: options.since,
+    since: o.since,
   };
 }
 
@@ -116,7 +115,7 @@ export function checkUuid(uuid: unknown, name = 'userId'): string {
  * Checks a learner-scoped call's id and `userId` together, so both problems are reported at once.
  *
  * @param id The record or module id.
- * @param userId The learner UUID.
+ * @param options The call options with the learner UUID (`userId`), checked with the call options.
  * @param kind `catalog` for module ids (positive integers), `record` for progress/transcript ids.
  * @param name The id argument's name for the error.
  * @returns The encoded path segment and the checked user id.
@@ -124,13 +123,14 @@ export function checkUuid(uuid: unknown, name = 'userId'): string {
  */
 export function learnerTarget(
   id: unknown,
-  userId: unknown,
+  options: unknown,
   kind: 'catalog' | 'record',
   name = 'id',
 ): { segment: string; userId: string } {
   checkAll([
     [kind === 'catalog' ? idSchema : recordIdSchema, id, name],
-    [uuidSchema, userId, 'userId'],
+    [uuidSchema, asRecord(options).userId, 'userId'],
+    ...callChecks(options),
   ]);
-  return { segment: encodeURIComponent(String(id)), userId: userId as string };
+  return { segment: encodeURIComponent(String(id)), userId: asRecord(options).userId as string };
 }

@@ -5,7 +5,9 @@ import type { CallOptions, DeltaOptions, DeltaSync, ListOptions, Paginated, Read
 import type { Transport } from '../transport.ts';
 import { deltaSync } from '../pagination/delta-sync.ts';
 import { paginate } from '../pagination/paginate.ts';
-import { idSegment, listRequest, syncRequest } from './query.ts';
+import { idSchema } from '../validation/schemas.ts';
+import { checkCall, send } from './call.ts';
+import { listRequest, syncRequest } from './query.ts';
 
 /**
  * @param transport Sends the requests.
@@ -15,19 +17,16 @@ import { idSegment, listRequest, syncRequest } from './query.ts';
 export function createReadCollection<T, TDetail = T>(transport: Transport, path: string): ReadCollection<T, TDetail> {
   return {
     list(options?: ListOptions): Paginated<T> {
-      return paginate<T>(transport, listRequest(path, options));
+      return paginate<T>(transport, listRequest(path, options), options?.onResponse);
     },
     async get(id: number, options?: CallOptions): Promise<TDetail> {
-      const response = await transport.request<TDetail>({
-        method: 'GET',
-        path: `${path}/${idSegment(id)}`,
-        signal: options?.signal,
-      });
+      const checked = checkCall(options, [[idSchema, id, 'id']]);
+      const response = await send<TDetail>(transport, { method: 'GET', path: `${path}/${id}` }, checked);
       return response.data;
     },
     sync(options?: DeltaOptions): DeltaSync<T> {
       const { request, since } = syncRequest(path, options);
-      return deltaSync<T>(transport, request, since);
+      return deltaSync<T>(transport, request, since, options?.onResponse);
     },
   };
 }

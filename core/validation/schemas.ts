@@ -133,3 +133,44 @@ export const watermarkSchema = z.strictObject(
 export const maxItemsSchema = z.int({ error: 'Give `max` as a positive whole number.' }).positive({
   error: 'Give `max` as a positive whole number.',
 });
+
+/** An options argument: an object, or left out (`null`, a number or a string is a mistake worth naming). */
+export const optionsObjectSchema = z.custom<Record<string, unknown> | undefined>(
+  (value) => value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+  { error: 'Give the options as an object, e.g. { pageSize: 50 }, or leave them out.' },
+);
+
+const retryField = (name: string, min: number, max: number, int = false) =>
+  (int ? z.int({ error: `retry.${name} must be a whole number.` }) : z.number({ error: `retry.${name} must be a number.` }))
+    .min(min, { error: `retry.${name} must be at least ${min}.` })
+    .max(max, { error: `retry.${name} must be at most ${max}.` })
+    .optional();
+
+/** Per-call `retry` (when not `false`): the client's retry fields, with the client option's limits. */
+export const retryOptionsSchema = z
+  .strictObject(
+    {
+      maxAttempts: retryField('maxAttempts', 1, 20, true),
+      baseDelayMs: retryField('baseDelayMs', 0, 60_000),
+      maxDelayMs: retryField('maxDelayMs', 0, 600_000),
+    },
+    { error: 'Give retry as false (one attempt) or an object { maxAttempts, baseDelayMs, maxDelayMs }.' },
+  )
+  .refine((r) => r.baseDelayMs === undefined || r.maxDelayMs === undefined || r.maxDelayMs >= r.baseDelayMs, {
+    error: 'retry.maxDelayMs must be at least retry.baseDelayMs.',
+    when: (payload) => payload.issues.length === 0,
+  });
+
+/** Per-call `timeoutMs`: a whole number of milliseconds, 1 to 2147483647 (the client option's limits). */
+export const timeoutMsSchema = z
+  .int({ error: 'Give timeoutMs as a whole number of milliseconds.' })
+  .min(1, { error: 'timeoutMs must be at least 1.' })
+  .max(2_147_483_647, { error: 'timeoutMs must be at most 2147483647.' });
+
+/** A callback option such as `onResponse`. */
+export const callbackSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
+  error: 'Must be a function.',
+});
+
+/** A yes/no option such as `autoRefresh`. */
+export const booleanSchema = z.boolean({ error: 'Must be true or false.' });
