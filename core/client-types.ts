@@ -137,17 +137,41 @@ export interface LearnerScope extends CallOptions {
   userId: string;
 }
 
+/** Options of a collection's `list` and `page`. Dates are ISO 8601 date-times with a time zone. */
 export interface ListOptions extends CallOptions {
-  /** `itemsPerPage` (the service caps it). */
+  /** `itemsPerPage`, 1 to 100 (the service caps it). */
   pageSize?: number;
-  /** Inclusive lower bound on `updatedAt` (`updatedAt[after]`). */
+  /** The page to start at, 1-based (API Platform's `page`). */
+  page?: number;
+  /** Records updated at or after this instant (`updatedAt[after]`, inclusive). */
   updatedAfter?: string;
+  /** Records updated after this instant (`updatedAt[strictly_after]`). */
+  updatedStrictlyAfter?: string;
+  /** Records updated at or before this instant (`updatedAt[before]`, inclusive). */
+  updatedBefore?: string;
+  /** Records updated before this instant (`updatedAt[strictly_before]`). */
+  updatedStrictlyBefore?: string;
 }
 
+/**
+ * Options of a collection's `page`: the list options for the first page (or the page `page` names), or the
+ * `cursor` of an earlier page to get the one after it. A cursor carries the list's query, so it is given alone
+ * (with call options only): a cursor together with `page`, `pageSize` or a date filter is a `ValidationError`.
+ */
+export interface PageOptions extends ListOptions {
+  /** An earlier page's `next`, passed back unchanged. It must belong to this same collection. */
+  cursor?: string;
+}
+
+/** One page of a collection. */
 export interface Page<T> {
   items: T[];
+  /** `hydra:totalItems`, when the service sent it. */
   totalItems?: number;
-  /** The next link the service gave, if any. */
+  /**
+   * An opaque cursor for the following page (the service's next link, absolute or origin-relative); absent on the
+   * last page. Pass it back as `cursor` to `page()`; it may be stored (it holds no secret) but expires with the data.
+   */
   next?: string;
 }
 
@@ -197,15 +221,27 @@ export interface KeepFreshOptions extends LearnerScope {
 
 export interface ReadCollection<T, TDetail = T> {
   list(options?: ListOptions): Paginated<T>;
+  /**
+   * One page, resuming from a cursor: for callers that page by hand (list search in n8n, paging through the relay).
+   *
+   * @example
+   * ```ts
+   * let page = await client.courses.page({ pageSize: 20 });
+   * while (page.next) page = await client.courses.page({ cursor: page.next });
+   * ```
+   */
+  page(options?: PageOptions): Promise<Page<T>>;
   get(id: number, options?: CallOptions): Promise<TDetail>;
   /** Changed since the watermark (all, when none). */
   sync(options?: DeltaOptions): DeltaSync<T>;
 }
 
 export interface LearnerCollection<T> {
-  list(options: LearnerScope & Omit<ListOptions, 'signal'>): Paginated<T>;
+  list(options: LearnerScope & ListOptions): Paginated<T>;
+  /** One page, resuming from a cursor (see {@link ReadCollection.page}). */
+  page(options: LearnerScope & PageOptions): Promise<Page<T>>;
   get(id: number | string, options: LearnerScope): Promise<T>;
-  sync(options: LearnerScope & Omit<DeltaOptions, 'signal'>): DeltaSync<T>;
+  sync(options: LearnerScope & DeltaOptions): DeltaSync<T>;
 }
 
 export interface UsersApi {

@@ -6,21 +6,33 @@ import type { CallOptions, Watermark } from '../client-types.ts';
 import type { ApiRequest } from '../transport.ts';
 import { UPDATED_AFTER_PARAM } from '../pagination/delta-sync.ts';
 import {
+  cursorConflictSchema,
+  cursorSchema,
   idSchema,
   isoDateTimeSchema,
+  pageNumberSchema,
   pageSizeSchema,
   recordIdSchema,
   uuidSchema,
   watermarkSchema,
 } from '../validation/schemas.ts';
-import { checkAll, parseInput } from '../validation/validate.ts';
+import { checkAll } from '../validation/validate.ts';
 import { asRecord, callChecks, callFields, type Check } from './call.ts';
 
 /** Options of a list call, as the caller gave them (unchecked). */
 export interface ListInput extends CallOptions {
   pageSize?: number;
+  page?: number;
   updatedAfter?: string;
+  updatedStrictlyAfter?: string;
+  updatedBefore?: string;
+  updatedStrictlyBefore?: string;
   userId?: string;
+}
+
+/** Options of a page call: list options, or a cursor from an earlier page. */
+export interface PageInput extends ListInput {
+  cursor?: string;
 }
 
 /** Options of a sync call, as the caller gave them (unchecked). */
@@ -30,12 +42,30 @@ export interface SyncInput extends CallOptions {
   userId?: string;
 }
 
+/** The date filters (API Platform DateFilter operators on `updatedAt`), by option name. */
+export const DATE_FILTERS = {
+  updatedAfter: UPDATED_AFTER_PARAM,
+  updatedStrictlyAfter: 'updatedAt[strictly_after]',
+  updatedBefore: 'updatedAt[before]',
+  updatedStrictlyBefore: 'updatedAt[strictly_before]',
+} as const;
+
+/** The list options that make up a list's query (a cursor already carries them). */
+const QUERY_OPTIONS: readonly (keyof ListInput)[] = ['pageSize', 'page', ...(Object.keys(DATE_FILTERS) as (keyof typeof DATE_FILTERS)[])];
+
 function listChecks(options: unknown, learner: boolean): Check[] {
   const o = asRecord(options);
   const checks: Check[] = callChecks(options);
   if (learner) checks.push([uuidSchema, o.userId, 'userId']);
   if (o.pageSize !== undefined) checks.push([pageSizeSchema, o.pageSize, 'pageSize']);
   return checks;
+}
+
+function query(o: ListInput): ApiRequest['query'] {
+  const q: NonNullable<ApiRequest['query']> = { itemsPerPage: o.pageSize, [UPDATED_AFTER_PARAM]: o.updatedAfter };
+  for (const [option, param] of Object.entries(DATE_FILTERS)) q[param] = o[option as keyof typeof DATE_FILTERS];
+  if (o.page !== undefined) q.page = o.page;
+  return q;
 }
 
 /**
@@ -45,20 +75,39 @@ function listChecks(options: unknown, learner: boolean): Check[] {
  * @param options The caller's options.
  * @param learner Whether the collection is user-scoped (then `userId` is required and sent as `X-User-ID`).
  * @returns The first-page request.
- * @throws {ValidationError} on a bad `userId`, `pageSize` or `updatedAfter`; nothing is sent.
+ * @throws {ValidationError} on a bad `userId`, `pageSize`, `page` or date filter; nothing is sent.
  */
 export function listRequest(path: string, options?: ListInput, learner = false): ApiRequest {
   const checks = listChecks(options, learner);
-  const o = (options ?? {}) as ListInput;
-  if (o.updatedAfter !== undefined) checks.push([isoDateTimeSchema, o.updatedAfter, 'updatedAfter']);
+  const o = asRecord(options) as ListInput;
+  if (o.page !== undefined) checks.push([pageNumberSchema, o.page, 'page']);
+  for (const option of Object.keys(DATE_FILTERS) as (keyof typeof DATE_FILTERS)[]) {
+    if (o[option] !== undefined) checks.push([isoDateTimeSchema, o[option], option]);
+  }
   checkAll(checks);
-  return {
-    method: 'GET',
-    path,
-    query: { itemsPerPage: o.pageSize, [UPDATED_AFTER_PARAM]: o.updatedAfter },
-    userId: learner ? o.userId : undefined,
-    ...callFields(o),
-  };
+  return { method: 'GET', path, query: query(o), userId: learner ? o.userId : undefined, ...callFields(o) };
+}
+
+/**
+ * Checks page options and builds the request: the list's first page (or `page`), or the page a cursor names.
+ *
+ * @param baseUrl The transport's base URL (a cursor must lead to this collection under it).
+ * @param path The collection path.
+ * @param options The caller's options.
+ * @param learner Whether the collection is user-scoped.
+ * @returns The page's request.
+ * @throws {ValidationError} on a bad option, a cursor of another collection, or a cursor with query options.
+ */
+export function pageRequest(baseUrl: string, path: string, options?: PageInput, learner = false): ApiRequest {
+  const o = asRecord(options) as PageInput;
+  if (o.cursor === undefined) return listRequest(path, options, learner);
+  const checks = listChecks(options, learner);
+  checks.push([cursorSchema(`${baseUrl}${path}`), o.cursor, 'cursor']);
+  for (const option of QUERY_OPTIONS) {
+    if (o[option] !== undefined) checks.push([cursorConflictSchema, o[option], option]);
+  }
+  checkAll(checks);
+  return { method: 'GET', link: o.cursor, userId: learner ? o.userId : undefined, ...callFields(o) };
 }
 
 /**
@@ -89,26 +138,6 @@ export function syncRequest(
     },
     since: o.since,
   };
-}
-
-/**
- * @param id A catalog id.
- * @param name The argument's name for the error.
- * @returns The id as a path segment.
- * @throws {ValidationError} unless a positive integer.
- */
-export function idSegment(id: unknown, name = 'id'): string {
-  return encodeURIComponent(String(parseInput(idSchema, id, name)));
-}
-
-/**
- * @param uuid A learner UUID.
- * @param name The argument's name for the error.
- * @returns The UUID, checked (use it as `userId` or, encoded, in a path).
- * @throws {ValidationError} unless a 36-character UUID.
- */
-export function checkUuid(uuid: unknown, name = 'userId'): string {
-  return parseInput(uuidSchema, uuid, name);
 }
 
 /**

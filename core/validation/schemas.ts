@@ -174,3 +174,41 @@ export const callbackSchema = z.custom<(...args: never[]) => unknown>((value) =>
 
 /** A yes/no option such as `autoRefresh`. */
 export const booleanSchema = z.boolean({ error: 'Must be true or false.' });
+
+/** A page number (API Platform's `page`): 1-based. */
+export const pageNumberSchema = z
+  .int({ error: 'Give page as a whole number, 1 for the first page.' })
+  .min(1, { error: 'page is 1-based: the first page is 1.' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'page is too large.' });
+
+/**
+ * A page cursor (the `next` of an earlier page) for the collection at `collectionUrl`: it must lead to that same
+ * collection on the same origin, so a cursor handed in from outside (a relay's caller) cannot reach another path.
+ *
+ * @param collectionUrl The collection's absolute URL, e.g. `https://api.example.com/sandbox/v1/courses`.
+ * @returns The schema.
+ */
+export function cursorSchema(collectionUrl: string) {
+  const collection = new URL(collectionUrl);
+  const error = 'Must be the `next` cursor of an earlier page of this same collection, passed back unchanged.';
+  return z
+    .string({ error })
+    .min(1, { error })
+    .max(4096, { error })
+    .refine((value) => {
+      // Absolute or origin-relative only: a relative cursor would mean different pages to different resolvers.
+      if (!/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value)) return false;
+      let url: URL;
+      try {
+        url = new URL(value, collection);
+      } catch {
+        return false;
+      }
+      return url.origin === collection.origin && url.pathname === collection.pathname && url.hash === '';
+    }, { error });
+}
+
+/** A list option given with a cursor: always refused, since the cursor already carries the list's query. */
+export const cursorConflictSchema = z.never({
+  error: 'Leave this out when you give a cursor: the cursor already carries the query of the list it came from.',
+});
