@@ -4,6 +4,7 @@
  */
 import type { PartnerLearningClient } from './client-types.ts';
 import type { Transport } from './transport.ts';
+import { bindLearner } from './for-learner.ts';
 import { createCategories } from './resources/categories.ts';
 import { createCourses } from './resources/courses.ts';
 import { createModules } from './resources/modules.ts';
@@ -26,15 +27,19 @@ import { createUsers } from './resources/users.ts';
  * ```
  */
 export function clientOnTransport(transport: Transport, environment?: string): PartnerLearningClient {
-  return {
-    environment,
-    ping: createPing(transport),
+  const groups = {
     users: createUsers(transport),
-    organizations: createOrganizations(transport),
-    categories: createCategories(transport),
-    courses: createCourses(transport),
     modules: createModules(transport),
     progress: createProgress(transport),
     transcripts: createTranscripts(transport),
+  };
+  return {
+    environment,
+    ping: createPing(transport),
+    organizations: createOrganizations(transport),
+    categories: createCategories(transport),
+    courses: createCourses(transport),
+    ...groups,
+    forLearner: (uuid) => bindLearner(groups, uuid),
   };
 }

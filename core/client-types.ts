@@ -268,6 +268,39 @@ export interface TranscriptsApi extends LearnerCollection<Transcript> {
   certificatePdf(transcriptId: number | string, options: LearnerScope): Promise<PdfDownload>;
 }
 
+/**
+ * A learner's collection with the learner bound (see {@link PartnerLearningClient.forLearner}): the same calls as
+ * {@link LearnerCollection}, without `userId`.
+ */
+export interface BoundLearnerCollection<T> {
+  list(options?: ListOptions): Paginated<T>;
+  page(options?: PageOptions): Promise<Page<T>>;
+  get(id: number | string, options?: CallOptions): Promise<T>;
+  sync(options?: DeltaOptions): DeltaSync<T>;
+}
+
+/**
+ * The learner-scoped calls with `X-User-ID` bound once, from {@link PartnerLearningClient.forLearner}. Options take
+ * no `userId` (one that differs from the bound learner is a `ValidationError`).
+ */
+export interface LearnerClient {
+  /** The bound learner's UUID. */
+  readonly userId: string;
+  /** The learner's own profile (`users.get(userId)`). */
+  me(options?: CallOptions): Promise<User>;
+  modules: {
+    content(moduleId: number, options?: CallOptions): Promise<ModuleContent>;
+    refreshUrl(moduleId: number, options?: CallOptions): Promise<ModuleContent>;
+    complete(moduleId: number, options?: CallOptions): Promise<void>;
+    keepFresh(moduleId: number, options?: Omit<KeepFreshOptions, 'userId'>): ContentUrlKeeper;
+  };
+  progress: BoundLearnerCollection<CourseProgress>;
+  transcripts: BoundLearnerCollection<Transcript> & {
+    pdf(options?: CallOptions): Promise<PdfDownload>;
+    certificatePdf(transcriptId: number | string, options?: CallOptions): Promise<PdfDownload>;
+  };
+}
+
 export interface PartnerLearningClient {
   readonly environment: string | undefined;
   ping(options?: CallOptions): Promise<Health>;
@@ -278,4 +311,18 @@ export interface PartnerLearningClient {
   modules: ModulesApi;
   progress: LearnerCollection<CourseProgress>;
   transcripts: TranscriptsApi;
+  /**
+   * The learner-scoped calls for one learner, with `X-User-ID` bound once (the relay binds the learner of a
+   * verified token).
+   *
+   * @param uuid The learner's UUID (from registration).
+   * @returns A {@link LearnerClient}.
+   * @throws {ValidationError} when `uuid` is not a 36-character UUID; nothing is sent.
+   * @example
+   * ```ts
+   * const learner = client.forLearner(uuid);
+   * const done = await learner.transcripts.list().toArray({ max: 100 });
+   * ```
+   */
+  forLearner(uuid: string): LearnerClient;
 }

@@ -76,3 +76,22 @@ describe('page API against the emulator', () => {
     expect(body['hydra:view']).toMatchObject({ 'hydra:next': expect.any(String) });
   });
 });
+
+describe('forLearner against the emulator', () => {
+  it('runs the learner calls with X-User-ID bound once', async () => {
+    const [org] = await client.organizations.list().toArray({ max: 1 });
+    const user = await client.users.register({
+      email: 'bound@example.com', firstName: 'Bound', lastName: 'Learner', organizationId: org!.id,
+    });
+    const learner = client.forLearner(user.uuid);
+    expect((await learner.me()).email).toBe('bound@example.com');
+    const video = (await client.modules.list({ pageSize: 100 }).toArray({ max: 1000 })).find(
+      (m) => m.contentType !== 'scorm',
+    )!;
+    expect((await learner.modules.content(video.id)).module_id).toBe(video.id);
+    await learner.modules.complete(video.id);
+    const transcripts = await learner.transcripts.page();
+    expect(transcripts.items.length).toBeGreaterThan(0);
+    expect((await learner.progress.list().toArray({ max: 10 })).length).toBeGreaterThan(0);
+  });
+});
