@@ -3,6 +3,7 @@
  * backoff, error mapping). Resource code builds an {@link ApiRequest}; the transport sends it and either returns an
  * {@link ApiResponse} or throws a `PartnerLearningError` subclass. Nothing else in the core speaks HTTP.
  */
+import type { RetryOptions } from './client-types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -38,6 +39,10 @@ export interface ApiRequest {
   notFoundAfterRetryIsSuccess?: boolean;
   /** Cancels the call, including waits for throttling and backoff. */
   signal?: AbortSignal;
+  /** Retries for this call, over the client's option; `false` = one attempt. */
+  retry?: RetryOptions | false;
+  /** Per-attempt timeout for this call, over the client's option. */
+  timeoutMs?: number;
 }
 
 export interface ApiResponse<T> {
