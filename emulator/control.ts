@@ -61,7 +61,12 @@ export function registerControl(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     const b = await body(c);
     const seconds = b?.advanceSeconds;
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return bad('advanceSeconds must be a number >= 0');
-    return json({ now: iso(ctx.clock.advance(seconds)) });
+    try {
+      return json({ now: iso(ctx.clock.advance(seconds)) });
+    } catch (error) {
+      // Out of range: the clock refused the move and kept its time.
+      return bad(`advanceSeconds: ${(error as RangeError).message}`);
+    }
   });
 
   app.get(`${C}/usage-plans/:apiKey`, (c) => {

@@ -39,7 +39,10 @@ export interface Emulator {
   partners(origin: string): PartnerInfo[];
   /** Like POST /_emulator/reset. */
   reset(): void;
-  /** Like POST /_emulator/clock. @returns the new emulator time, ISO 8601. */
+  /**
+   * Like POST /_emulator/clock. @returns the new emulator time, ISO 8601.
+   * @throws {RangeError} for a negative or non-finite move, or one past 9999-01-01; the clock keeps its time.
+   */
   advanceClock(seconds: number): string;
   /** @returns the emulator's clock, epoch ms. */
   now(): number;
@@ -91,7 +94,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset: () => ctx.reset(),
     advanceClock(seconds) {
       if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advanceClock: seconds must be a finite number >= 0');
-      return iso(clock.advance(seconds));
+      try {
+        return iso(clock.advance(seconds));
+      } catch (error) {
+        throw new RangeError(`advanceClock: ${(error as RangeError).message}`);
+      }
     },
     now: () => clock.now(),
   };
