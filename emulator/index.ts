@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
+import { changeCourse, changeModule, parseCatalogChange } from './catalog-edit.ts';
+import type { CatalogChange, CatalogCourseView, CatalogModuleView } from './catalog-edit.ts';
 import { createClock, iso } from './clock.ts';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { DROP_HEADER, noFaults } from './faults.ts';
@@ -9,11 +11,14 @@ import type { PartnerInfo } from './partners.ts';
 import { createPrng, deriveSeed } from './prng.ts';
 import { createRequestLog } from './request-log.ts';
 import { createState } from './state.ts';
+import { isEnvName } from './types.ts';
+import type { EnvName } from './types.ts';
 
 export type { ClientInfo, EnvironmentInfo, PartnerInfo } from './partners.ts';
 export type { RequestLogEntry } from './request-log.ts';
 export type { FaultConfig } from './faults.ts';
 export type { EnvName, UsagePlan } from './types.ts';
+export type { CatalogChange, CatalogCourseView, CatalogModuleView } from './catalog-edit.ts';
 export { DROP_HEADER } from './faults.ts';
 
 /** Options of {@link createEmulator}. */
@@ -46,6 +51,18 @@ export interface Emulator {
   advanceClock(seconds: number): string;
   /** @returns the emulator's clock, epoch ms. */
   now(): number;
+  /**
+   * Like PATCH /_emulator/catalog/courses/{id}: publish, unpublish or retitle a course; its `updatedAt` moves to now.
+   * @returns the course as GET /_emulator/catalog shows it.
+   * @throws {TypeError} for a change other than `{published?: boolean, title?: string}`; {RangeError} for an unknown id.
+   */
+  patchCourse(id: number, change: CatalogChange, env?: EnvName): CatalogCourseView;
+  /**
+   * Like PATCH /_emulator/catalog/modules/{id}: publish, unpublish or retitle a module; its `updatedAt` moves to now.
+   * @returns the module as GET /_emulator/catalog shows it.
+   * @throws {TypeError} for a change other than `{published?: boolean, title?: string}`; {RangeError} for an unknown id.
+   */
+  patchModule(id: number, change: CatalogChange, env?: EnvName): CatalogModuleView;
 }
 
 /**
@@ -101,5 +118,18 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       }
     },
     now: () => clock.now(),
+    patchCourse: (id, change, env = 'sandbox') => patchCatalog(ctx, 'course', id, change, env) as CatalogCourseView,
+    patchModule: (id, change, env = 'sandbox') => patchCatalog(ctx, 'module', id, change, env) as CatalogModuleView,
   };
+}
+
+function patchCatalog(ctx: EmulatorContext, kind: 'course' | 'module', id: number, change: unknown, env: EnvName): CatalogCourseView | CatalogModuleView {
+  const method = kind === 'course' ? 'patchCourse' : 'patchModule';
+  if (!isEnvName(env)) throw new TypeError(`${method}: env must be "sandbox" or "production", got ${JSON.stringify(env)}`);
+  const parsed = parseCatalogChange(change);
+  if (typeof parsed === 'string') throw new TypeError(`${method}: ${parsed}`);
+  const catalog = ctx.state.envs[env].catalog;
+  const view = Number.isSafeInteger(id) ? (kind === 'course' ? changeCourse : changeModule)(catalog, id, parsed, ctx.clock.now()) : undefined;
+  if (!view) throw new RangeError(`${method}: unknown ${kind} ${String(id)} in ${env}`);
+  return view;
 }
