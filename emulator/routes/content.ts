@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { contextIri } from '../api-docs.ts';
 import { iso } from '../clock.ts';
 import { checkContentUrl, signContentUrl } from '../content-url.ts';
 import type { AppEnv, EmulatorContext } from '../context.ts';
@@ -33,7 +34,7 @@ export function registerContent(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     if (firstAccess) touchProgress(data, learner.uuid, module.courseId, now);
     const expires = now + CONTENT_TTL_MS;
     return jsonLd({
-      '@context': '/contexts/ModuleContent',
+      '@context': contextIri(env, 'ModuleContent'),
       '@type': 'ModuleContent',
       module_id: module.id,
       content_type: module.contentType,

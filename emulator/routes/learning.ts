@@ -37,6 +37,7 @@ export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void 
     const data = ctx.state.envs[env];
     return collectionResponse(new URL(c.req.url), data.progressesByLearner.get(learner.uuid) ?? [], {
       type: 'CourseProgress',
+      env,
       id: (p) => p.id,
       updatedAt: (p) => p.updatedAt,
       serialize: (p) => progressJson(env, p, data.catalog),
@@ -49,7 +50,7 @@ export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void 
     const data = ctx.state.envs[env];
     const p = data.progresses.get(parseId(c.req.param('id')) ?? 0);
     if (!p || p.learnerUuid !== learner.uuid) return notFound('Course progress not found.');
-    return jsonLd(withContext('CourseProgress', progressJson(env, p, data.catalog)));
+    return jsonLd(withContext(env, 'CourseProgress', progressJson(env, p, data.catalog)));
   });
 
   app.get(`${P}/transcripts`, (c) => {
@@ -58,6 +59,7 @@ export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void 
     const env = c.get('env');
     return collectionResponse(new URL(c.req.url), ctx.state.envs[env].transcriptsByLearner.get(learner.uuid) ?? [], {
       type: 'Transcript',
+      env,
       id: (t) => t.id,
       updatedAt: (t) => t.updatedAt,
       serialize: (t) => transcriptJson(env, t),
@@ -69,6 +71,6 @@ export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void 
     const env = c.get('env');
     const t = ctx.state.envs[env].transcripts.get(parseId(c.req.param('id')) ?? 0);
     if (!t || t.learnerUuid !== learner.uuid) return notFound('Transcript not found.');
-    return jsonLd(withContext('Transcript', transcriptJson(env, t)));
+    return jsonLd(withContext(env, 'Transcript', transcriptJson(env, t)));
   });
 }
