@@ -82,9 +82,14 @@ export function apiPlatformResponses(): MiddlewareHandler<AppEnv> {
 export async function asApiPlatform(res: Response, origin: string, env: EnvName): Promise<Response> {
   let out = res;
   if (res.status >= 400 && (res.headers.get('content-type') ?? '').startsWith('application/ld+json')) {
-    const body = (await res.json()) as Record<string, unknown>;
-    if (body['@context'] === '/contexts/Error') body['@context'] = contextIri(env, 'Error');
-    out = new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
+    let text = await res.text();
+    try {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (body['@context'] === '/contexts/Error') text = JSON.stringify({ ...body, '@context': contextIri(env, 'Error') });
+    } catch {
+      // Not JSON after all: sent on unchanged.
+    }
+    out = new Response(text, { status: res.status, headers: res.headers });
   }
   return withLink(out, origin, env);
 }
