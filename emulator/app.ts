@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { apiPlatformResponses, entrypoint, registerApiDocs } from './api-docs.ts';
 import type { MiddlewareHandler } from 'hono';
+import { apiPlatformResponses, entrypoint, registerApiDocs } from './api-docs.ts';
 import { iso } from './clock.ts';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { registerControl } from './control.ts';
@@ -18,7 +18,8 @@ import { isEnvName } from './types.ts';
 
 /**
  * Builds the emulator's Hono app: control interface, token endpoint, JWKS and discovery, content URLs, the Hydra
- * documentation and contexts, and the API under `/{env}/v1` (entrypoint included) behind the gateway. Web standards only, so it runs on Node, workerd and Deno.
+ * documentation and contexts, and the API under `/{env}/v1` (entrypoint included) behind the gateway. Web
+ * standards only, so it runs on Node, workerd and Deno.
  * @param ctx the emulator context.
  * @returns the app.
  */
