@@ -4,9 +4,10 @@ import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './testing.ts';
 import {
-  ApiKeyError, ApplicationError, AuthenticationError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
+  ApiKeyError, ApplicationError, AuthenticationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
 } from '../errors/index.ts';
 import type { LogLevel } from '../client-types.ts';
+import { createUsers } from '../resources/users.ts';
 
 const tokenUrl = 'https://auth.example.com/oauth2/token';
 const baseUrl = 'https://api.example.com/sandbox/v1';
@@ -91,7 +92,7 @@ describe('transport: 401', () => {
     const error = await clock.run(transport.request({ method: 'GET', path: '/courses' }).catch((e: unknown) => e));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).code).toBe('authentication_failed');
-    expect((error as Error).message).toMatch(/same environment.*oauth2\/token.*clock/s);
+    expect((error as AuthenticationError).hint).toMatch(/same environment.*oauth2\/token.*clock/s);
     for (const token of tokens) expect((error as Error).message).not.toContain(token);
     expect(requests).toHaveLength(2);
   });
@@ -161,10 +162,18 @@ describe('transport: retry and throttling', () => {
     expect(clock.now() - start).toBeGreaterThanOrEqual(5000);
   });
 
-  it('treats a 404 on the retry of a delete that may have succeeded as done', async () => {
-    const { transport, clock } = setup((_r, n) => (n === 1 ? jsonResponse(503, {}) : jsonResponse(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' })));
-    const response = await clock.run(transport.request({ method: 'DELETE', path: '/users/u', responseType: 'none', notFoundAfterRetryIsSuccess: true }));
-    expect(response.status).toBe(404);
+  it('users.delete resolves on a 404 after a retry whatever the earlier answer was (429, 503), not on a first 404', async () => {
+    const learner = '3f1c9a52-8f4e-4c1e-9d7b-2a6f0e1b5c3d';
+    const notFound = () => jsonResponse(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' });
+    for (const first of [() => jsonResponse(429, { message: 'Too Many Requests' }), () => jsonResponse(503, {})]) {
+      const { transport, clock, requests } = setup((_r, n) => (n === 1 ? first() : notFound()));
+      await expect(clock.run(createUsers(transport).delete(learner))).resolves.toBeUndefined();
+      expect(requests).toHaveLength(2);
+    }
+    const { transport, clock } = setup(notFound);
+    const error = await clock.run(createUsers(transport).delete(learner).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).attempts).toBe(1);
   });
 
   it('maps a hanging request to TimeoutError', async () => {

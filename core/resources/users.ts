@@ -3,6 +3,8 @@
  */
 import type { CallOptions, UsersApi } from '../client-types.ts';
 import type { RegisterUserInput, User, UserPatch } from '../types.ts';
+import { isPartnerLearningError } from '../errors/base.ts';
+import { ErrorCode } from '../errors/codes.ts';
 import type { Transport } from '../transport.ts';
 import { registerUserSchema, userPatchSchema, uuidSchema } from '../validation/schemas.ts';
 import { checkAll, parseInput } from '../validation/validate.ts';
@@ -57,14 +59,15 @@ export function createUsers(transport: Transport): UsersApi {
     },
 
     async delete(uuid: string, options?: CallOptions): Promise<void> {
-      await transport.request<undefined>({
-        method: 'DELETE',
-        path: userPath(uuid),
-        responseType: 'none',
-        // A retried delete that finds the learner gone succeeded earlier: resolve, do not throw NotFound.
-        notFoundAfterRetryIsSuccess: true,
-        signal: options?.signal,
-      });
+      const path = userPath(uuid);
+      try {
+        await transport.request<undefined>({ method: 'DELETE', path, responseType: 'none', signal: options?.signal });
+      } catch (error) {
+        // A 404 after an earlier attempt was sent means that attempt may have deleted the learner (whatever it was
+        // answered: a 429 can come after the delete took effect): done, not NotFound.
+        if (isPartnerLearningError(error) && error.code === ErrorCode.NOT_FOUND && (error.attempts ?? 0) > 1) return;
+        throw error;
+      }
     },
   };
 }
