@@ -2,8 +2,9 @@ import { describe, it, expect } from 'vitest';
 import {
   ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, ConflictError, ErrorCode,
   InactiveLearnerError, MissingScopeError, NotFoundError, PartnerLearningError, QuotaExceededError, ServerError,
-  ThrottledError, TokenEndpointError, ValidationError, errorFromResponse,
+  ThrottledError, TokenEndpointError, ValidationError, errorFromResponse, isPartnerLearningError,
 } from './index.ts';
+import { createRedactor } from '../redact.ts';
 
 /** What the error says and advises (message and hint). */
 const said = (error: unknown): string => `${(error as Error).message} ${(error as { hint?: string }).hint ?? ''}`;
@@ -202,5 +203,69 @@ describe('error classes', () => {
     expect(error.url).not.toContain('u:p@');
     expect(error.url).toContain('page=2');
     expect(error.url).not.toContain(jwt);
+  });
+});
+
+describe('errorFromResponse: redaction before truncation, one pass', () => {
+  const apiKey = 'EchoedApiKey0123456789abcdefghijklmnop';
+  const jwt = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJjbGllbnQiLCJzY29wZSI6InBhcnRuZXItYXBpL3JlYWQifQ.c2lnbmF0dXJlLXBhcnQ';
+  const redactor = createRedactor([apiKey]);
+
+  it('redacts violations, with the client\'s own secret values', () => {
+    const error = errorFromResponse({
+      status: 400, origin: 'api', method: 'POST', url, redactor,
+      body: { error: 'validation_failed', violations: [{ propertyPath: 'email', message: `key ${apiKey} is not an email, token ${jwt}` }] },
+    }) as ValidationError;
+    const everything = JSON.stringify({ ...error.toJSON(), violations: error.violations });
+    expect(everything).not.toContain(apiKey);
+    expect(everything).not.toContain(jwt.slice(0, 20));
+    expect(error.violations[0]?.message).toContain('[REDACTED]');
+  });
+
+  it('a credential across the 300-character cut leaves no part of itself', () => {
+    for (const status of [400, 404, 500]) {
+      const body = { '@type': 'hydra:Error', 'hydra:description': `${'x'.repeat(280)} token ${jwt} and ${apiKey}` };
+      const error = errorFromResponse({ status, body, origin: 'api', method: 'GET', url, redactor });
+      expect(error.message).not.toContain(jwt.slice(0, 12));
+      expect(error.message).not.toContain(apiKey.slice(0, 12));
+    }
+    const text = errorFromResponse({ status: 502, body: `${'y'.repeat(290)} Bearer ${jwt}`, origin: 'api', url, redactor });
+    expect(text.message).not.toContain(jwt.slice(0, 12));
+  });
+
+  it('ends a message built from the service\'s text with exactly one period', () => {
+    for (const [status, body] of [
+      [404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found.' }],
+      [400, { error: 'validation_failed', violations: [{ propertyPath: 'email', message: 'This value is not valid.' }] }],
+      [409, { detail: 'Module is SCORM...' }],
+      [503, { message: 'Service Unavailable.' }],
+    ] as const) {
+      const error = errorFromResponse({ status, body, origin: 'api', method: 'GET', url, headers: new Headers({ 'x-request-id': 'r-1' }) });
+      expect(error.message).not.toMatch(/\.\./);
+      expect(error.message).toMatch(/[^.]\.$/);
+      if (error.hint !== undefined) expect(error.hint).toMatch(/[^.]\.$/);
+    }
+    const oauth = errorFromResponse({ status: 400, body: { error: 'invalid_client', error_description: 'Bad client.' }, origin: 'token-endpoint' });
+    expect(oauth.message).not.toMatch(/\.\./);
+  });
+
+  it('gives a short message and a separate hint, both in toJSON', () => {
+    const error = api(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' });
+    expect(error.message).not.toMatch(/belongs to another partner/);
+    expect(error.hint).toMatch(/belongs to another partner/);
+    expect(error.toJSON()).toMatchObject({ code: 'not_found', status: 404, hint: error.hint, message: error.message });
+  });
+});
+
+describe('isPartnerLearningError', () => {
+  it('recognises the client\'s errors by brand, also from another copy of the class, and nothing else', () => {
+    expect(isPartnerLearningError(api(404, {}))).toBe(true);
+    expect(isPartnerLearningError(new Error('x'))).toBe(false);
+    expect(isPartnerLearningError({ code: 'not_found', name: 'NotFoundError' })).toBe(false);
+    expect(isPartnerLearningError(null)).toBe(false);
+    // What an error from the other build (ESM vs CommonJS) looks like: another class, the same registered symbol.
+    class OtherCopy extends Error {}
+    Object.defineProperty(OtherCopy.prototype, Symbol.for('partner-learning-client.error'), { value: true });
+    expect(isPartnerLearningError(new OtherCopy('x'))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './testing.ts';
 import {
-  ApiKeyError, ApplicationError, AuthenticationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
+  ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
 } from '../errors/index.ts';
 import type { LogLevel } from '../client-types.ts';
 import { createUsers } from '../resources/users.ts';
@@ -76,6 +76,40 @@ describe('transport: requests', () => {
     await expect(transport.request({ method: 'GET', link: 'https://evil.example.net/sandbox/v1/courses?page=2' }))
       .rejects.toBeInstanceOf(ApplicationError);
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('transport: bad signal', () => {
+  it('refuses a signal that is not an AbortSignal before any work: no token request, no API request', async () => {
+    const { transport, requests, tokens } = setup(() => jsonResponse(200, {}));
+    for (const signal of [{}, 'abort', { aborted: false }]) {
+      const error = await transport.request({ method: 'GET', path: '/courses', signal: signal as AbortSignal }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).message).toMatch(/not an AbortSignal/);
+    }
+    expect(requests).toHaveLength(0);
+    expect(tokens).toHaveLength(0);
+  });
+});
+
+describe('transport: per-call retry and timeout', () => {
+  it('retry: false makes one attempt; retry.maxAttempts overrides the client\'s', async () => {
+    const once = setup(() => jsonResponse(503, { message: 'Service Unavailable' }));
+    await expect(once.clock.run(once.transport.request({ method: 'GET', path: '/x', retry: false }))).rejects.toBeInstanceOf(ServerError);
+    expect(once.requests).toHaveLength(1);
+    const twice = setup(() => jsonResponse(503, { message: 'Service Unavailable' }));
+    const error = await twice.clock.run(twice.transport.request({ method: 'GET', path: '/x', retry: { maxAttempts: 2 } }).catch((e: unknown) => e));
+    expect(twice.requests).toHaveLength(2);
+    expect((error as ServerError).attempts).toBe(2);
+  });
+
+  it('timeoutMs per call wins over the client\'s', async () => {
+    const { transport } = setup((request) => new Promise<Response>((_resolve, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason));
+    }), { timeoutMs: 600_000, retry: { maxAttempts: 1 } });
+    const error = await transport.request({ method: 'GET', path: '/slow', timeoutMs: 20 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toContain('20 ms');
   });
 });
 

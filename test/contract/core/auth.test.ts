@@ -12,7 +12,6 @@ import { flatten, leakedSecrets, registerLearner } from '../../support/core-fixt
 /** What the error says and advises (message and hint). */
 const said = (error: unknown): string => `${(error as Error).message} ${(error as { hint?: string }).hint ?? ''}`;
 
-
 /** A token fetched by hand, outside the client (e.g. from the other environment). */
 async function rawToken(h: Harness, c: Credentials): Promise<string> {
   const response = await h.send(
