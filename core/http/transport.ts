@@ -118,16 +118,20 @@ async function attemptOnce(p: Pipeline, call: CallContext, number: number): Prom
     limiter.record('not-sent');
     return { error, sent: false };
   }
-  if (signal?.aborted) {
+  let headers: Headers;
+  try {
+    if (signal?.aborted) throw abortReason(signal);
+    headers = buildHeaders(request, options.apiKey, accessToken);
+  } catch (error) {
     limiter.record('not-sent');
-    return { error: abortReason(signal), sent: false };
+    return { error, sent: false };
   }
   log.debug('request', { method: request.method, url, attempt: number });
   const started = options.now();
   let response: Response;
   try {
     response = await sendOnce(p.http, {
-      method: request.method, url, headers: buildHeaders(request, options.apiKey, accessToken), body: call.body,
+      method: request.method, url, headers, body: call.body,
       timeoutMs: call.timeoutMs, signal, origin: 'api', redactor: p.redactor,
     });
   } catch (error) {
