@@ -2,7 +2,7 @@
  * Every error the client throws, the stable codes, and the factory that maps HTTP answers to them.
  */
 export { ErrorCode } from './codes.ts';
-export { PartnerLearningError, isPartnerLearningError, type ErrorInit, type ErrorOrigin } from './base.ts';
+export { PartnerLearningError, isPartnerLearningError, withAttempts, type ErrorInit, type ErrorOrigin } from './base.ts';
 export { ValidationError, type Violation } from './validation-error.ts';
 export { ApplicationError } from './application-error.ts';
 export { AuthenticationError } from './authentication-error.ts';

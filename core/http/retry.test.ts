@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { backoffDelay, callPolicy } from './retry.ts';
+import { backoffDelay, callPolicy, retryDelay } from './retry.ts';
+import { NetworkError, QuotaExceededError, ThrottledError } from '../errors/index.ts';
 import { parseRetryAfter } from './retry-after.ts';
 
 const policy = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000 };
@@ -37,5 +38,15 @@ describe('callPolicy', () => {
     expect(callPolicy(policy, undefined)).toBe(policy);
     expect(callPolicy(policy, false)).toEqual({ ...policy, maxAttempts: 1 });
     expect(callPolicy(policy, { maxAttempts: 2 })).toEqual({ ...policy, maxAttempts: 2 });
+  });
+});
+
+describe('retryDelay (drivers without a key-wide limiter)', () => {
+  it('retries transient errors until maxAttempts and honours Retry-After up to the cap', () => {
+    expect(retryDelay(new NetworkError({ message: 'x', origin: 'network' }), 1, policy, () => 0)).toBe(500);
+    expect(retryDelay(new NetworkError({ message: 'x', origin: 'network' }), 5, policy)).toBeUndefined();
+    expect(retryDelay(new QuotaExceededError({ message: 'x', origin: 'gateway', status: 429 }), 1, policy)).toBeUndefined();
+    expect(retryDelay(new ThrottledError({ message: 'x', origin: 'gateway', retryAfterMs: 7000 }), 1, policy)).toBe(7000);
+    expect(retryDelay(new ThrottledError({ message: 'x', origin: 'gateway', retryAfterMs: 120_000 }), 1, policy)).toBeUndefined();
   });
 });

@@ -38,6 +38,26 @@ export function isRetryable(error: unknown): error is PartnerLearningError {
 }
 
 /**
+ * Decides about one failed attempt, for a driver without a key-wide limiter (the ky pipeline uses `nextStep`, which
+ * also pauses the API key after a 429 or 5xx).
+ *
+ * @param error What the attempt threw.
+ * @param attempt How many attempts have been made so far (1 after the first).
+ * @param policy Attempts and delays.
+ * @param random Jitter source.
+ * @returns The wait before the next attempt, or `undefined` to give up (not retryable, attempts used up, or a
+ *   `Retry-After` longer than the cap: waiting that long is the caller's decision; the error carries it).
+ */
+export function retryDelay(
+  error: unknown, attempt: number, policy: RetryPolicy, random: () => number = Math.random,
+): number | undefined {
+  if (!isRetryable(error) || attempt >= policy.maxAttempts) return undefined;
+  const { retryAfterMs } = error;
+  if (retryAfterMs !== undefined) return retryAfterMs <= policy.maxDelayMs ? retryAfterMs : undefined;
+  return backoffDelay(attempt, policy, random);
+}
+
+/**
  * The policy of one call: the client's, with the call's own `retry` over it (`false`: one attempt).
  *
  * @param client The client's normalized policy.
