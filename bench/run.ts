@@ -4,6 +4,7 @@
  */
 import { memoryBench } from './memory.ts';
 import { overheadBench } from './overhead.ts';
+import { relayBench } from './relay.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
 import type { BenchResult } from './support.ts';
@@ -15,6 +16,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['per-call overhead', overheadBench],
   ['throughput', throughputBench],
   ['memory', memoryBench],
+  ['edge relay', relayBench],
   ['default rate', rateBench],
 ];
 
