@@ -14,8 +14,8 @@ import { repoRoot } from '../support/runtime-bundle.ts';
 
 type ClientModule = typeof import('../../core/index.ts');
 
-/** Where the build puts the client: the workspace package's own dist, or the root dist of the single package. */
-const candidates = [join(repoRoot, 'core', 'dist', 'index'), join(repoRoot, 'dist', 'core', 'index')];
+/** Where the build puts the client (the `partner-learning-client` workspace package's `dist`). */
+const candidates = [join(repoRoot, 'core', 'dist', 'index')];
 
 function builtEntry(): string | undefined {
   return candidates.find((base) => existsSync(`${base}.js`) && existsSync(`${base}.cjs`));
