@@ -10,7 +10,7 @@ import { PartnerLearningError } from '../errors/base.ts';
 import { sha256Hex } from '../hash.ts';
 import type { Log } from '../log.ts';
 import type { Redactor } from '../redact.ts';
-import { abortReason, raceAbort } from '../runtime.ts';
+import { abortReason, raceAbort } from '../signal.ts';
 import { requestToken } from './token-endpoint.ts';
 
 /** Refresh this long before `expiresAt` (the specification's recommended refresh point). */

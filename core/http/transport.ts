@@ -13,7 +13,7 @@ import { RedirectError } from '../errors/redirect-error.ts';
 import { createLog, type Log } from '../log.ts';
 import type { NormalizedOptions } from '../options.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
-import { abortReason, checkSignal } from '../runtime.ts';
+import { abortReason, checkSignal } from '../signal.ts';
 import { limiterFor, type Limiter, type Outcome } from './limiter.ts';
 import { nextStep } from './next-step.ts';
 import { parseBody, readJsonOrText } from './read-body.ts';
