@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ClientOptions, Logger, TokenStore } from './client-types.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
+import type { RetryPolicy } from './http/retry.ts';
 import { redact } from './redact.ts';
 import { defaultFetch, defaultNow, defaultSleep } from './runtime.ts';
 
@@ -30,7 +31,7 @@ export interface NormalizedOptions {
   tokenStore: TokenStore;
   logger: Logger | undefined;
   rateLimit: { requestsPerSecond: number; burst: number } | 'adaptive';
-  retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  retry: RetryPolicy;
   timeoutMs: number;
   shareInFlight: boolean;
 }
