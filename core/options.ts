@@ -7,6 +7,7 @@ import type { ClientOptions, Logger, TokenStore } from './client-types.ts';
 import type { Limiter } from './http/rate-limiter.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
+import type { RetryPolicy } from './http/retry.ts';
 import { redact } from './redact.ts';
 import { defaultFetch, defaultNow, defaultSleep } from './runtime.ts';
 
@@ -33,7 +34,7 @@ export interface NormalizedOptions {
   rateLimit: { requestsPerSecond: number; burst: number } | 'adaptive';
   /** The injected limiter, if any (else the transport picks the default for the key and clock). */
   limiter: Limiter | undefined;
-  retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  retry: RetryPolicy;
   timeoutMs: number;
   shareInFlight: boolean;
 }

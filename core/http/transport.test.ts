@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, it, expect } from 'vitest';
 import { createTransport } from './transport.ts';
 import { normalizeOptions } from '../options.ts';
@@ -217,6 +218,27 @@ describe('transport: retry and throttling', () => {
       request.signal.addEventListener('abort', () => reject(request.signal.reason));
     }), { timeoutMs: 20, retry: { maxAttempts: 1 } });
     await expect(transport.request({ method: 'GET', path: '/slow' })).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('transport: secrets in errors', () => {
+  it('strips the exact API key and secret from what the service or fetch echoes, in message, hint, violations and cause', async () => {
+    const echo = (apiKey: string) => `your key ${apiKey} and secret ${secret} ${'z'.repeat(250)} again ${apiKey}`;
+    const bodies = [
+      (k: string) => new Response(echo(k), { status: 500 }),
+      (k: string) => jsonResponse(400, { error: 'validation_failed', violations: [{ propertyPath: 'email', message: echo(k) }] }),
+    ];
+    for (const body of bodies) {
+      const { transport, clock, apiKey } = setup((request) => body(request.headers.get('x-api-key') ?? ''), { retry: { maxAttempts: 1 } });
+      const error = await clock.run(transport.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e));
+      const printed = `${JSON.stringify(error)} ${inspect(error, { depth: 10 })}`;
+      expect(printed).not.toContain(apiKey);
+      expect(printed).not.toContain(secret);
+      expect(printed).toContain('[REDACTED]');
+    }
+    const failing = setup((request) => Promise.reject(new TypeError(`fetch failed for key ${request.headers.get('x-api-key') ?? ''}`)), { retry: { maxAttempts: 1 } });
+    const error = await failing.clock.run(failing.transport.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e));
+    expect(inspect(error, { depth: 10 })).not.toContain(failing.apiKey);
   });
 });
 
