@@ -181,7 +181,7 @@ export interface Page<T> {
  */
 export interface Paginated<T> extends AsyncIterable<T> {
   pages(): AsyncIterable<Page<T>>;
-  /** Collects at most `max` items; stops fetching once it has them. */
+  /** Collects at most `max` items (`Infinity` for all); stops fetching once it has them. */
   toArray(options: { max: number }): Promise<T[]>;
 }
 
