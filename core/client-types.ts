@@ -301,6 +301,14 @@ export interface LearnerClient {
   };
 }
 
+/** What {@link PartnerLearningClient.verifyCredentials} proved. */
+export interface CredentialsCheck {
+  /** The client's `environment` label, as configured. */
+  environment: string | undefined;
+  /** The scopes the access token grants (empty when the driver does not expose its token). */
+  scopes: string[];
+}
+
 export interface PartnerLearningClient {
   readonly environment: string | undefined;
   ping(options?: CallOptions): Promise<Health>;
@@ -325,4 +333,21 @@ export interface PartnerLearningClient {
    * ```
    */
   forLearner(uuid: string): LearnerClient;
+  /**
+   * Proves the whole configuration, where `ping` proves only the API key: gets an access token (client ID, secret
+   * and scopes), then makes one authenticated read (API key, token accepted by this API, read scope).
+   *
+   * @param options Call options.
+   * @returns The environment label and the granted scopes.
+   * @throws {TokenEndpointError} The token endpoint refused: `invalid_client` (client ID or secret wrong, or of
+   *   another environment), `invalid_scope` (a scope this client may not have).
+   * @throws {MissingScopeError} The token lacks a scope the client asks for, or the API needs one it lacks.
+   * @throws {ApiKeyError} The API key is missing, wrong, disabled or of another environment.
+   * @throws {AuthenticationError} The API refuses the token: `tokenUrl` and `baseUrl` name different environments.
+   * @example
+   * ```ts
+   * const { environment, scopes } = await client.verifyCredentials();
+   * ```
+   */
+  verifyCredentials(options?: CallOptions): Promise<CredentialsCheck>;
 }
