@@ -12,7 +12,8 @@ export type * from './types.ts';
 export { basicAuthorization, parseTokenResponse, tokenRequestBody } from './auth/token-endpoint.ts';
 export * from './errors/index.ts';
 export { createRedactor, redact, REDACTED, isSensitiveKey, type Redactor } from './redact.ts';
-export { backoffDelay, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
+export { backoffDelay, callPolicy, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
+export { nextStep, type NextStep, type StepInput } from './http/next-step.ts';
 
 export { deltaSync, recordId, UPDATED_AFTER_PARAM } from './pagination/delta-sync.ts';
 export { parsePage } from './pagination/page.ts';

@@ -32,17 +32,12 @@ export interface ApiRequest {
   auth?: 'bearer' | 'apiKeyOnly';
   /** `json` (default) parses the body; `stream` hands back the body unread; `none` discards it. */
   responseType?: 'json' | 'stream' | 'none';
-  /**
-   * For idempotent deletes: when an earlier attempt of this same call may have reached the service (network error,
-   * timeout, 5xx) and a retry answers 404, the delete is treated as done and resolves with status 404.
-   */
-  notFoundAfterRetryIsSuccess?: boolean;
-  /** Cancels the call, including waits for throttling and backoff. */
-  signal?: AbortSignal;
-  /** Retries for this call, over the client's option; `false` = one attempt. */
+  /** This call's retry policy over the client's (`false`: one attempt, no retry). */
   retry?: RetryOptions | false;
-  /** Per-attempt timeout for this call, over the client's option. */
+  /** This call's per-attempt timeout over the client's `timeoutMs`. */
   timeoutMs?: number;
+  /** Cancels the call, including waits for throttling and backoff. Anything but an `AbortSignal` is refused. */
+  signal?: AbortSignal;
 }
 
 export interface ApiResponse<T> {

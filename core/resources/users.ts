@@ -3,6 +3,8 @@
  */
 import type { CallOptions, UsersApi } from '../client-types.ts';
 import type { RegisterUserInput, User, UserPatch } from '../types.ts';
+import { isPartnerLearningError } from '../errors/base.ts';
+import { ErrorCode } from '../errors/codes.ts';
 import type { Transport } from '../transport.ts';
 import { registerUserSchema, userPatchSchema, uuidSchema } from '../validation/schemas.ts';
 import { checkCall, send, type Check } from './call.ts';
@@ -48,17 +50,14 @@ export function createUsers(transport: Transport): UsersApi {
 
     async delete(uuid: string, options?: CallOptions): Promise<void> {
       const checked = checkCall(options, [uuidCheck(uuid)]);
-      await send<undefined>(
-        transport,
-        {
-          method: 'DELETE',
-          path: userPath(uuid),
-          responseType: 'none',
-          // A retried delete that finds the learner gone succeeded earlier: resolve, do not throw NotFound.
-          notFoundAfterRetryIsSuccess: true,
-        },
-        checked,
-      );
+      try {
+        await send<undefined>(transport, { method: 'DELETE', path: userPath(uuid), responseType: 'none' }, checked);
+      } catch (error) {
+        // A 404 after an earlier attempt was sent means that attempt may have deleted the learner (whatever it was
+        // answered: a 429 can come after the delete took effect): done, not NotFound.
+        if (isPartnerLearningError(error) && error.code === ErrorCode.NOT_FOUND && (error.attempts ?? 0) > 1) return;
+        throw error;
+      }
     },
   };
 }
