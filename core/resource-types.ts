@@ -152,7 +152,8 @@ export interface UsersApi {
    */
   reactivate(uuid: string, options?: CallOptions): Promise<User>;
   /**
-   * Erases the learner (not reversible). Resolves when gone, also when a retry finds it already gone.
+   * Erases the learner (not reversible). Resolves when gone, also when a retry finds it already gone (then
+   * `onResponse` is not called: the service's last answer was that 404).
    *
    * @param uuid The learner's UUID.
    * @param options Call options.
