@@ -26,6 +26,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'runtime', include: ['test/runtime/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
       },
+      {
+        extends: true,
+        test: { name: 'relay', include: ['test/relay/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+      },
     ],
   },
 });
