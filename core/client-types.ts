@@ -113,7 +113,8 @@ export interface ResponseInfo {
   headers: Record<string, string>;
   /**
    * The parsed JSON exactly as the service sent it (for a collection, the whole Hydra page with `hydra:view`);
-   * `undefined` for a stream (PDF) or an empty body.
+   * `undefined` for a stream (PDF) or an empty body. Not a copy: it shares objects with what the call returns, so
+   * copy it before changing it.
    */
   body?: unknown;
 }
