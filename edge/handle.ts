@@ -118,9 +118,11 @@ export async function handleRoute(
   // No caller signal: Deno aborts request.signal once a response is returned, which would cut a streaming PDF.
   const capture = new UpstreamCapture(undefined);
   try {
-    const result = await op.run({ client: relay.client, params: c.req.param() as Record<string, string>, userId, body: body.value, capture, mintToken });
+    const url = new URL(c.req.url);
+    const params = c.req.param() as Record<string, string>;
+    const result = await op.run({ client: relay.client, params, userId, body: body.value, query: url.searchParams, capture, mintToken });
     if (result instanceof Response) return result;
-    const origin = new URL(c.req.url).origin;
+    const origin = url.origin;
     return answer(result, linkRewriter(relay.config.baseUrl, `${origin}/v1`));
   } catch (error) {
     return problemFromError(error, relay.log);
