@@ -155,6 +155,11 @@ export function securityChecks(s: SuiteState): void {
     }
   });
 
+  it('the runtime logged no cross-request I/O or promise warning (workerd)', () => {
+    const warnings = s.relay.lines.filter((line) => /different request|never generate a response|hung/i.test(line));
+    expect(warnings).toEqual([]);
+  });
+
   it('no response or log line holds a credential, a relay key, the learner-token secret or an upstream token', () => {
     const texts = [...s.http.seen.map((seen) => `${JSON.stringify([...seen.headers])}\n${seen.text}`), ...s.relay.lines];
     expect(s.relay.lines.length).toBeGreaterThan(20);
