@@ -95,7 +95,8 @@ export async function handleRoute(
   const method = (c.req.method === 'HEAD' ? 'GET' : c.req.method) as Method;
   const op = route.methods[method];
   if (!op) {
-    const allow = [...Object.keys(route.methods), 'OPTIONS'].join(', ');
+    const methods = Object.keys(route.methods);
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     return problem(405, 'method_not_allowed', { detail: `Use ${allow} on this path.`, headers: { allow } });
   }
   const caller = await identifyCaller(c.req.raw.headers, relay.keys, relay.config.learnerTokenKey, relay.now());
