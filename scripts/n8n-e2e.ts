@@ -68,7 +68,8 @@ function executionJson(stdout: string): { data: { resultData: { runData: RunData
 async function workflowFiles(): Promise<string[]> {
   if (only.length > 0) return only.map((file) => resolve(file));
   const files: string[] = [];
-  for (const dir of ['examples/n8n', 'test/n8n/workflows']) {
+  // Per-resource workflows first: the weekly report then finds the certificate the transcript workflow earned.
+  for (const dir of ['test/n8n/workflows', 'examples/n8n']) {
     for (const name of (await readdir(join(root, dir))).sort()) {
       if (name.endsWith('.json')) files.push(join(root, dir, name));
     }

@@ -108,6 +108,27 @@ export const checks: Record<string, Check> = {
     pdf(certificates[0]!, 'certificate', /^certificate-.+\.pdf$/);
     pdf(itemsOf(run, 'Download Transcript')[0]!, 'data', /^transcript-.+\.pdf$/);
   },
+  'onboarding-new-hire.json': (run) => {
+    const learner = one(run, 'Register learner');
+    expect(typeof learner.uuid === 'string' && UUID.test(learner.uuid), 'Register learner: uuid');
+    const link = one(run, 'First module link');
+    expect(link.module_id === 1 && typeof link.content_url === 'string', `First module link: ${JSON.stringify(link)}`);
+    const message = one(run, 'Welcome message');
+    expect(String(message.text).includes(String(link.content_url)), 'Welcome message carries the link');
+  },
+  'weekly-completions-report.json': (run) => {
+    expect(itemsOf(run, 'Find learner').length === 2, 'Find learner: both learners of the roster');
+    // Ada earned the course certificate in transcript.json (run before the templates).
+    const certificates = itemsOf(run, 'Certificate PDF');
+    expect(certificates.length === 1, `Certificate PDF: ${certificates.length} items`);
+    pdf(certificates[0]!, 'certificate', /^certificate-.+\.pdf$/);
+  },
+  'offboarding.json': (run) => {
+    const learner = one(run, 'Find learner');
+    expect(one(run, 'Deactivate learner').status === 'inactive', 'Deactivate learner: inactive');
+    const erased = one(run, 'Erase learner');
+    expect(erased.userId === learner.uuid && erased.deleted === true, `Erase learner: ${JSON.stringify(erased)}`);
+  },
   'errors.json': (run) => {
     const invalid = one(run, 'Get');
     expect(invalid.code === 'validation_failed' && invalid.status === null, `Get: ${JSON.stringify(invalid)}`);
