@@ -8,8 +8,8 @@ import type {
   INodeProperties,
   Icon,
 } from 'n8n-workflow';
-import { basicAuthorization, parseTokenResponse, tokenRequestBody } from '../core/auth/token-endpoint.ts';
-import { errorFromResponse } from '../core/errors/factory.ts';
+import { basicAuthorization, parseTokenResponse, tokenRequestBody } from '../core/protocol.ts';
+import { errorFromResponse } from '../core/protocol.ts';
 
 const READ = 'partner-api/read';
 const WRITE = 'partner-api/write';

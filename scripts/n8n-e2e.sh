@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests of the n8n package in a real n8n 2.41.1 (installed once into a cache outside the clone by
-# scripts/n8n-install.sh): build the node files, `npm pack`, check the tarball with n8n's scanner lint stage, then
+# scripts/n8n-install.sh): build the node files, `npm pack`, then
 # install it into a throwaway n8n user folder and run every template and per-resource workflow against the emulator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,5 +13,4 @@ pack_dir="$(mktemp -d)"
 trap 'rm -rf "$pack_dir"' EXIT
 tarball="$pack_dir/$(npm pack --silent --pack-destination "$pack_dir" | tail -n 1)"
 
-node scripts/n8n-scan.mjs "$tarball"
 node --import tsx scripts/n8n-e2e.ts "$n8n_home" "$tarball"

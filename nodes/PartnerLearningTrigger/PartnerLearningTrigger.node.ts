@@ -1,6 +1,6 @@
 import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { PartnerLearningClient } from '../../core/client-types.ts';
+import type { PartnerLearningClient } from '../../core/protocol.ts';
 import { partnerLearningClient, toNodeApiError } from '../PartnerLearning/transport/index.ts';
 import { newest, parseUserIds, pollBudget, syncChanges, type TriggerState } from './watermark.ts';
 

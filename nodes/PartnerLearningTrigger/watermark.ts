@@ -3,8 +3,8 @@
  * (`updatedAt[after]` is inclusive; ids already delivered at that instant are skipped).
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import type { DeltaSync, Watermark } from '../../core/client-types.ts';
-import { ValidationError } from '../../core/errors/validation-error.ts';
+import type { DeltaSync, Watermark } from '../../core/protocol.ts';
+import { ValidationError } from '../../core/protocol.ts';
 
 /** What the trigger keeps in `getWorkflowStaticData('node')` (plain JSON). */
 export interface TriggerState {

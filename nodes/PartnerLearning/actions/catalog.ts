@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { ListOptions, PartnerLearningClient, ReadCollection } from '../../../core/client-types.ts';
+import type { ListOptions, PartnerLearningClient, ReadCollection } from '../../../core/protocol.ts';
 import type { Operation, SearchMethod } from './common.ts';
 import { collect, getManyFields, getManyOptions, item, locatorId, pageSizeFor, recordLocator } from './common.ts';
 

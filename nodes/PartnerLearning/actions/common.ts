@@ -3,7 +3,7 @@
  * small readers that turn them into what the core takes. The core validates every value before anything is sent.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { Paginated, PartnerLearningClient } from '../../../core/client-types.ts';
+import type { Paginated, PartnerLearningClient } from '../../../core/protocol.ts';
 
 /** What every `<operation>.operation.ts` exports. */
 export interface Operation {

@@ -4,9 +4,9 @@
  * the base URL). The service has no text search, so the filter matches names and titles within each page.
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { clientOnTransport } from '../../../core/client.ts';
-import type { Page } from '../../../core/client-types.ts';
-import { parsePage } from '../../../core/pagination/page.ts';
+import { clientOnTransport } from '../../../core/protocol.ts';
+import type { Page } from '../../../core/protocol.ts';
+import { parsePage } from '../../../core/protocol.ts';
 import { createN8nTransport, CREDENTIAL_TYPE } from '../transport/n8n-transport.ts';
 import { toNodeApiError } from '../transport/n8n-errors.ts';
 

@@ -29,8 +29,10 @@ export interface Cooldown {
   remaining(now: number): number;
   /** Pauses every call with this key until `delayMs` after `now` (extends, never shortens, a running pause). */
   pause(now: number, delayMs: number): void;
-  /** Counts a 429 or 5xx; returns the streak including it. */
-  failed(): number;
+  /** Counts a 429 or 5xx. */
+  failed(): void;
+  /** 429s and 5xx in a row for this key (0 after a success). */
+  streak(): number;
   /** A success ends the streak. */
   succeeded(): void;
 }
@@ -46,7 +48,10 @@ export function cooldownFor(apiKey: string): Cooldown {
     pause(now, delayMs) {
       gate.pausedUntil = Math.max(gate.pausedUntil, now + delayMs);
     },
-    failed: () => (gate.failureStreak += 1),
+    failed() {
+      gate.failureStreak += 1;
+    },
+    streak: () => gate.failureStreak,
     succeeded() {
       gate.failureStreak = 0;
     },

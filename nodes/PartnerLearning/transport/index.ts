@@ -2,8 +2,8 @@
  * The client the operations use: the core's resource groups on the n8n driver, built per run from the credential's
  * base URL and API key (n8n adds the token and the key header itself).
  */
-import type { PartnerLearningClient } from '../../../core/client-types.ts';
-import { clientOnTransport } from '../../../core/client.ts';
+import type { PartnerLearningClient } from '../../../core/protocol.ts';
+import { clientOnTransport } from '../../../core/protocol.ts';
 import { createN8nTransport, CREDENTIAL_TYPE, type RequestContext } from './n8n-transport.ts';
 
 export { CREDENTIAL_TYPE } from './n8n-transport.ts';

@@ -6,7 +6,7 @@
  */
 import type { Failure, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
-import { ErrorCode } from '../../../core/errors/codes.ts';
+import { ErrorCode } from '../../../core/protocol.ts';
 
 const CODES = new Set<string>(Object.values(ErrorCode));
 const MAX_DEPTH = 5;

@@ -6,15 +6,20 @@
  */
 import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { sleep as n8nSleep } from 'n8n-workflow';
-import type { ApiRequest, ApiResponse, Transport } from '../../../core/transport.ts';
-import { ApplicationError } from '../../../core/errors/application-error.ts';
-import { errorFromResponse } from '../../../core/errors/factory.ts';
-import type { PartnerLearningError } from '../../../core/errors/base.ts';
-import { NetworkError } from '../../../core/errors/network-error.ts';
-import { ServerError } from '../../../core/errors/server-error.ts';
-import { ThrottledError } from '../../../core/errors/throttled-error.ts';
-import { TimeoutError } from '../../../core/errors/timeout-error.ts';
-import { backoffDelay, isRetryable, retryDelay, type RetryPolicy } from '../../../core/http/retry.ts';
+import {
+  ApplicationError,
+  callPolicy,
+  errorFromResponse,
+  isPartnerLearningError,
+  NetworkError,
+  nextStep,
+  TimeoutError,
+  withAttempts,
+  type ApiRequest,
+  type ApiResponse,
+  type RetryPolicy,
+  type Transport,
+} from '../../../core/protocol.ts';
 import { resolveRequestUrl } from '../../../core/http/url.ts';
 import { cooldownFor } from './cooldown.ts';
 import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
@@ -97,7 +102,7 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
       ignoreHttpStatusErrors: { ignore: true, except: [401] },
       // fetch-style redirects would forward x-api-key to whatever origin a 3xx names: a 3xx is an answer.
       disableFollowRedirect: true,
-      timeout: TIMEOUT_MS,
+      timeout: request.timeoutMs ?? TIMEOUT_MS,
     };
     try {
       return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
@@ -112,44 +117,41 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
     sleep: (ms, signal) => sleepChecked(ms, signal),
     async request<T>(request: ApiRequest): Promise<ApiResponse<T>> {
       const url = resolveRequestUrl(baseUrl, request);
-      let attempts = 0;
-      let mayHaveReached = false;
+      const callRetry = callPolicy(policy, request.retry);
+      let tries = 1;
+      let sent = 0;
       for (;;) {
         await sleepChecked(cooldown.remaining(now()), request.signal);
-        attempts += 1;
-        let failure: unknown;
-        let sent = false;
+        let error: unknown;
+        let status: number | undefined;
         try {
-          sent = true;
+          sent += 1;
           const response = await attempt(request, url);
           const headers = toHeaders(response.headers);
-          const status = response.statusCode;
+          status = response.statusCode;
           const requestId = headers.get('x-request-id') ?? undefined;
           if (status >= 200 && status < 300) {
             cooldown.succeeded();
             return { status, headers, requestId, data: (await readData(response, request, url)) as T };
           }
-          if (status === 404 && request.notFoundAfterRetryIsSuccess && mayHaveReached) {
-            discard(response.body);
-            return { status, headers, requestId, data: undefined as T };
-          }
-          failure = errorFromResponse({
+          if (status === 429 || status >= 500) cooldown.failed();
+          error = errorFromResponse({
             status, body: await readText(response.body), headers, origin: 'api', method: request.method, url, now: now(),
           });
-          if (status === 429 || status >= 500) {
-            // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
-            const streak = cooldown.failed();
-            const retryAfterMs = failure instanceof ThrottledError || failure instanceof ServerError ? failure.retryAfterMs : undefined;
-            cooldown.pause(now(), retryAfterMs ?? backoffDelay(streak, policy, random));
-          }
-        } catch (error) {
-          failure = error;
+        } catch (thrown) {
+          error = thrown;
+          status = (asPartnerLearningError(thrown) as { status?: number } | undefined)?.status;
         }
-        const delay = retryDelay(failure, attempts, policy, random);
-        if (delay === undefined) throw failure;
-        const reached = failure as PartnerLearningError;
-        if (sent && isRetryable(failure) && (reached.origin === 'network' || (reached.status ?? 0) >= 500)) mayHaveReached = true;
-        await sleepChecked(Math.max(delay, cooldown.remaining(now())), request.signal);
+        // n8n has already fetched a fresh token and retried once when a 401 reaches us: never refresh again here.
+        const step = nextStep({
+          error, status, tries, refreshed: true, bearerSent: true, policy: callRetry,
+          failureStreak: cooldown.streak(), pauseRemainingMs: cooldown.remaining(now()), random,
+        });
+        // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
+        if (step.action !== 'refresh-token' && step.pauseKeyMs !== undefined) cooldown.pause(now(), step.pauseKeyMs);
+        if (step.action !== 'retry') throw isPartnerLearningError(error) ? withAttempts(error, sent) : error;
+        tries += 1;
+        await sleepChecked(step.waitMs, request.signal);
       }
     },
   };
@@ -209,10 +211,6 @@ interface NodeStream {
 function isStream(value: unknown): value is NodeStream {
   return typeof value === 'object' && value !== null && typeof (value as NodeStream).destroy === 'function'
     && typeof (value as NodeStream)[Symbol.asyncIterator] === 'function';
-}
-
-function discard(body: unknown): void {
-  if (isStream(body)) body.destroy();
 }
 
 /** The body as text (an error answer to a PDF request arrives as a stream). */

@@ -3,7 +3,7 @@
  * disk as it arrives), named as the service names the file.
  */
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { PdfDownload } from '../../../../core/types.ts';
+import type { PdfDownload } from '../../../../core/protocol.ts';
 
 /** Where the PDF goes in the output item. */
 export const binaryPropertyField: INodeProperties = {

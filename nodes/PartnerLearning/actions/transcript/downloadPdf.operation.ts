@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { PartnerLearningClient } from '../../../../core/client-types.ts';
+import type { PartnerLearningClient } from '../../../../core/protocol.ts';
 import { userIdField, userIdOf } from '../common.ts';
 import { binaryPropertyField, pdfItem } from './binary.ts';
 

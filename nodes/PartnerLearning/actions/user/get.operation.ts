@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { PartnerLearningClient } from '../../../../core/client-types.ts';
+import type { PartnerLearningClient } from '../../../../core/protocol.ts';
 import { item, userIdField, userIdOf } from '../common.ts';
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['get'] } }, [userIdField]);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { PartnerLearningClient } from '../../../../core/client-types.ts';
-import type { RegisterUserInput } from '../../../../core/types.ts';
+import type { PartnerLearningClient } from '../../../../core/protocol.ts';
+import type { RegisterUserInput } from '../../../../core/protocol.ts';
 import { item, locatorId, recordLocator } from '../common.ts';
 import { filled, profileFields } from './fields.ts';
 

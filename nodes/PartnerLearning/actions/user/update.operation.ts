@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { PartnerLearningClient } from '../../../../core/client-types.ts';
-import type { UserPatch } from '../../../../core/types.ts';
+import type { PartnerLearningClient } from '../../../../core/protocol.ts';
+import type { UserPatch } from '../../../../core/protocol.ts';
 import { item, userIdField, userIdOf } from '../common.ts';
 import { filled, profileFields } from './fields.ts';
 
