@@ -25,15 +25,17 @@ import { NodeConnectionTypes, Workflow } from 'n8n-workflow';
 import { PartnerLearningApi } from '../../../credentials/PartnerLearningApi.credentials.ts';
 import { PartnerLearning } from '../../../nodes/PartnerLearning/PartnerLearning.node.ts';
 
-/** A start node like n8n's Manual Trigger: passes one empty item on. */
+/** A start node like n8n's Manual Trigger, emitting `count` items `{ i }` (one by default). */
 class Start implements INodeType {
   description = {
     displayName: 'Start', name: 'start', group: ['input'], version: 1, description: 'Starts the test workflow',
-    defaults: { name: 'Start' }, inputs: [], outputs: [NodeConnectionTypes.Main], properties: [],
+    defaults: { name: 'Start' }, inputs: [], outputs: [NodeConnectionTypes.Main],
+    properties: [{ displayName: 'Count', name: 'count', type: 'number', default: 1 }],
   } as unknown as INodeType['description'];
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-    return [this.getInputData()];
+    const count = this.getNodeParameter('count', 0) as number;
+    return [Array.from({ length: count }, (_, i) => ({ json: { i } }))];
   }
 }
 
@@ -99,10 +101,11 @@ export interface StepNode {
  *
  * @param stored The credential (its token is cached in it, as n8n caches it).
  * @param steps The nodes, in order.
+ * @param items How many items the start node emits.
  * @returns The run.
  */
-export async function runChain(stored: StoredCredential, steps: StepNode[]): Promise<IRun> {
-  const start: INode = { id: randomUUID(), name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: {} };
+export async function runChain(stored: StoredCredential, steps: StepNode[], items = 1): Promise<IRun> {
+  const start: INode = { id: randomUUID(), name: 'Start', type: 'test.start', typeVersion: 1, position: [0, 0], parameters: { count: items } };
   const nodes: INode[] = [start, ...steps.map((step, i) => ({
     id: randomUUID(), name: step.name, type: 'n8n-nodes-partner-learning.partnerLearning', typeVersion: 1,
     position: [200 * (i + 1), 0] as [number, number], parameters: step.parameters, onError: step.onError,
