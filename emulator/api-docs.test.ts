@@ -19,6 +19,13 @@ describe('Hydra documentation and contexts', () => {
       expect(properties).toEqual(r.fields.map((f) => `#${r.name}/${f.name}`));
     }
     expect((await t.send('/staging/v1/docs.jsonld')).status).toBe(404);
+    const head = await t.send('/sandbox/v1/docs.jsonld', { method: 'HEAD' });
+    expect([head.status, await head.text()]).toEqual([200, '']);
+    for (const path of ['/sandbox/v1/docs.jsonld', '/sandbox/v1/contexts/Course']) {
+      const options = await t.send(path, { method: 'OPTIONS' });
+      expect([options.status, options.headers.get('allow')], path).toEqual([204, 'GET, HEAD, OPTIONS']);
+    }
+    expect((await t.send('/sandbox/v1/docs.jsonld', { method: 'POST' })).status, 'other methods meet the gateway').toBe(403);
   });
 
   it('each context maps the fields the bodies carry; links are typed @id; unknown names are 404', async () => {

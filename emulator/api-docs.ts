@@ -45,6 +45,9 @@ export function registerApiDocs(app: Hono<AppEnv>): void {
     const context = contextDocument(origin, env, c.req.param('type'));
     return withLink(context ? jsonLd({ '@context': context }) : notFound('No context of that name.'), origin, env);
   });
+  // Public like the documents themselves: without this, OPTIONS would fall through to the gateway and ask for keys.
+  app.options('/:env/v1/docs.jsonld', () => new Response(null, { status: 204, headers: { allow: 'GET, HEAD, OPTIONS' } }));
+  app.options('/:env/v1/contexts/:type', () => new Response(null, { status: 204, headers: { allow: 'GET, HEAD, OPTIONS' } }));
 }
 
 /**
