@@ -12,7 +12,8 @@ import { toNodeApiError } from '../transport/n8n-errors.ts';
 
 const PAGE_SIZE = 50;
 
-type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
+/** The catalog groups with a list search. */
+export type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
 
 interface Named {
   id: number;
@@ -20,8 +21,19 @@ interface Named {
   title?: string;
 }
 
-async function search(
+/**
+ * One page of a catalog collection as list-search results.
+ *
+ * @param ctx The node's `this`.
+ * @param group The core's resource group.
+ * @param filter Text typed in the search box (matched within the page).
+ * @param paginationToken The next page's URL from the previous result, if any.
+ * @param pageSize Records per page.
+ * @returns The results and the token of the next page.
+ */
+export async function searchPage(
   ctx: ILoadOptionsFunctions, group: Catalog, filter: string | undefined, paginationToken: string | undefined,
+  pageSize = PAGE_SIZE,
 ): Promise<INodeListSearchResult> {
   try {
     const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(CREDENTIAL_TYPE);
@@ -33,7 +45,7 @@ async function search(
       const response = await transport.request<unknown>({ method: 'GET', link: paginationToken });
       page = parsePage<Named>(response.data, { method: 'GET', url: paginationToken, status: response.status });
     } else {
-      const first = await clientOnTransport(transport)[group].list({ pageSize: PAGE_SIZE }).pages()[Symbol.asyncIterator]().next();
+      const first = await clientOnTransport(transport)[group].list({ pageSize }).pages()[Symbol.asyncIterator]().next();
       page = first.done ? { items: [] } : (first.value as Page<Named>);
     }
     const needle = (filter ?? '').trim().toLowerCase();
@@ -50,20 +62,20 @@ async function search(
 
 /** Organizations, paged. */
 export async function searchOrganizations(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-  return search(this, 'organizations', filter, paginationToken);
+  return searchPage(this, 'organizations', filter, paginationToken);
 }
 
 /** Categories, paged. */
 export async function searchCategories(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-  return search(this, 'categories', filter, paginationToken);
+  return searchPage(this, 'categories', filter, paginationToken);
 }
 
 /** Published courses, paged. */
 export async function searchCourses(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-  return search(this, 'courses', filter, paginationToken);
+  return searchPage(this, 'courses', filter, paginationToken);
 }
 
 /** Modules, paged. */
 export async function searchModules(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-  return search(this, 'modules', filter, paginationToken);
+  return searchPage(this, 'modules', filter, paginationToken);
 }
