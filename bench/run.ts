@@ -7,6 +7,7 @@ import { n8nRegisterBench } from './n8n.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
+import { rateBench } from './rate.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
@@ -17,6 +18,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['throughput', throughputBench],
   ['memory', memoryBench],
   ['edge relay', relayBench],
+  ['default rate', rateBench],
   ['n8n node', n8nRegisterBench],
 ];
 
