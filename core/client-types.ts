@@ -17,6 +17,7 @@ import type {
   User,
   UserPatch,
 } from './types.ts';
+import type { Limiter } from './http/rate-limiter.ts';
 
 /** A cached access token. `expiresAt` is epoch milliseconds (from the token's `exp`). */
 export interface StoredToken {
@@ -80,6 +81,12 @@ export interface ClientOptions {
   logger?: Logger;
   /** A fixed rate, or `'adaptive'` (default): learn the plan's rate from 429s. */
   rateLimit?: RateLimitOptions | 'adaptive';
+  /**
+   * Throttling state to use, from `createLimiter({ now, sleep, rateLimit })`; pass the same one to clients that
+   * should share a pause and a rate. Default: one per API key in the process on the runtime's clock, or, when `now`
+   * or `sleep` is given, one of this client's own on that clock. Give the rate to `createLimiter`, not `rateLimit`.
+   */
+  limiter?: Limiter;
   retry?: RetryOptions;
   /** Per attempt (default 30000 ms). */
   timeoutMs?: number;

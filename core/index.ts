@@ -5,6 +5,7 @@
 export { createClient } from './client.ts';
 export * from './errors/index.ts';
 export { MemoryTokenStore } from './auth/memory-token-store.ts';
+export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';
 
 export type * from './client-types.ts';
 export type * from './types.ts';
