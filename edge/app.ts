@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { createClient, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
+import { createClient, type Limiter, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
 import { createRedactor } from '../core/redact.ts';
 import { RelayKeyRing } from './caller.ts';
 import { readRelayConfig, type RelayConfig, type RelaySettings } from './config.ts';
@@ -38,6 +38,8 @@ export interface RelayDeps {
   fetch?: typeof fetch;
   /** Epoch milliseconds (token checks, limits). */
   now?: () => number;
+  /** The core client's throttling state (Workers: `isolateSafeLimiter()`); default: the core's per-key limiter. */
+  limiter?: Limiter;
   /** The core's retry policy (tests shorten it). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
 }
@@ -58,6 +60,7 @@ function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | unde
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.limiter ? { limiter: deps.limiter } : {}),
     ...(logger ? { logger } : {}),
   });
 }
