@@ -1,6 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// The workspace packages resolve to their source, as in tsconfig.json's paths: tests need no build first.
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^partner-learning-client$/, replacement: source('./core/index.ts') },
+      { find: /^partner-learning-emulator$/, replacement: source('./emulator/index.ts') },
+      { find: /^partner-learning-emulator\/server$/, replacement: source('./emulator/server.ts') },
+    ],
+  },
   test: {
     projects: [
       {

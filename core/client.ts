@@ -25,8 +25,8 @@ import { createUsers } from './resources/users.ts';
  *   secret value).
  * @example
  * ```ts
- * import { createClient } from 'n8n-nodes-partner-learning/core';
- * import { createEmulator } from 'n8n-nodes-partner-learning/emulator';
+ * import { createClient } from 'partner-learning-client';
+ * import { createEmulator } from 'partner-learning-emulator';
  *
  * // The emulator in-process; against a real sandbox pass its URLs and credentials instead (and no fetch).
  * const emulator = createEmulator();

@@ -1,5 +1,5 @@
 /**
- * `n8n-nodes-partner-learning/core`: a runtime-agnostic client for the Partner Learning Service (Node 22+,
+ * `partner-learning-client`: a runtime-agnostic client for the Partner Learning Service (Node 22+,
  * Cloudflare Workers, Deno, Bun). Start with {@link createClient}.
  */
 export { createClient } from './client.ts';

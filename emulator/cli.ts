@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `tsx emulator/cli.ts --port 4010 [--host 127.0.0.1] [--seed N] [--realistic-latency]`
  * Prints one line with the origin once it accepts requests; SIGINT/SIGTERM close it and exit 0.

@@ -5,8 +5,8 @@
  * registration of the e-mail in PARTNER_LEARNING_DEMO_EMAIL if given). Without them, it starts the emulator
  * in-process and runs the whole flow against it, so it works on a fresh clone with no credentials.
  */
-import { createClient, NotFoundError, type ClientOptions } from '../core/index.ts';
-import { createEmulator } from '../emulator/index.ts';
+import { createClient, NotFoundError, type ClientOptions } from 'partner-learning-client';
+import { createEmulator } from 'partner-learning-emulator';
 
 function optionsFromEnvironment(): ClientOptions | undefined {
   const env = process.env;

@@ -2,7 +2,7 @@
  * Test fixtures for the emulator contract suite: learners, catalog picks (through the control interface, since
  * sandbox identifiers are discovered at runtime), collection walking and PDF text search.
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { call, control } from './emulator-http.ts';
 import type { EnvName, HttpResult, Session } from './emulator-http.ts';
 import { CatalogCourse, Collection, Organization, Profile } from './emulator-schemas.ts';

@@ -5,7 +5,7 @@
  *
  * Objects are loose (extra fields allowed) because the spec lists fields as "include" or "not shown beyond".
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@
  * max 100), hydra:view links, updatedAt date filters (spec: Endpoints rule 5; emulator contract: collections).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { call, openSession, resetHarness, startHarness } from '../../support/emulator-http.ts';
 import type { Harness, Session } from '../../support/emulator-http.ts';
 import { CatalogItem, Collection, CourseDetail, HydraError, Module, Organization } from '../../support/emulator-schemas.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { advanceClock, call, control, openSession, readResult, resetHarness, startHarness } from '../../support/emulator-http.ts';
 import type { Harness, Session } from '../../support/emulator-http.ts';
 import { Collection, HydraError, ModuleContent, Progress } from '../../support/emulator-schemas.ts';

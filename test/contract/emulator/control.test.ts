@@ -3,7 +3,7 @@
  * (emulator contract: Environments, Seed data, Control interface).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { advanceClock, call, control, envOf, openSession, readResult, readWriteClient, requestToken, resetHarness, startHarness, READ, WRITE } from '../../support/emulator-http.ts';
 import type { Harness } from '../../support/emulator-http.ts';
 import { ClockAnswer, ModuleContent, RequestLogEntry } from '../../support/emulator-schemas.ts';

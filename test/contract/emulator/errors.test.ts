@@ -3,7 +3,7 @@
  * 403) on every user route, unpublished content (404), unknown ids (404 hydra:Error).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { call, openSession, resetHarness, startHarness } from '../../support/emulator-http.ts';
 import type { CallOptions, Harness, Session } from '../../support/emulator-http.ts';
 import { Collection, CourseDetail, HydraError, Module } from '../../support/emulator-schemas.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PDFDocument } from 'pdf-lib';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { call, control, openSession, resetHarness, startHarness } from '../../support/emulator-http.ts';
 import type { Harness, HttpResult, Session } from '../../support/emulator-http.ts';
 import { Collection, HydraError, Transcript } from '../../support/emulator-schemas.ts';

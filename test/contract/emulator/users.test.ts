@@ -7,7 +7,7 @@ import { call, openSession, resetHarness, startHarness } from '../../support/emu
 import type { Harness, Session } from '../../support/emulator-http.ts';
 import { Collection, HydraError, Profile, ValidationError } from '../../support/emulator-schemas.ts';
 import { firstOrganizationId, moduleOfType, readCatalog, registerLearner, uniqueEmail } from '../../support/emulator-fixtures.ts';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 let h: Harness;
 let s: Session;
