@@ -128,9 +128,13 @@ describe('demo page in Chromium against the running stack', () => {
     await openModule('Data protection quiz');
     expect(await page.getByRole('button', { name: 'Mark as complete' }).isVisible()).toBe(false);
     expect(await page.locator('#scorm-note').isVisible()).toBe(true);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.evaluate(() => window.scrollTo(0, 0));
     await shot('04-scorm');
     expect(await page.locator('#error').isVisible()).toBe(false);
+    // A desktop view for the README (docs/demo-page.png is a copy of this one).
+    await page.setViewportSize({ width: 1100, height: 1000 });
+    await page.getByRole('button', { name: 'Open course Workplace Safety Essentials' }).click();
+    await openModule('Safety handbook');
+    await page.locator('#course').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shots, '05-desktop.png') });
   });
 });

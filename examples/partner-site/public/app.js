@@ -112,7 +112,9 @@ async function loadTranscripts() {
       button.addEventListener('click', () => download(`/transcripts/${t.id}/certificate/pdf`, `certificate-${t.id}.pdf`).catch(fail));
       cell.append(button);
     }
-    return el('tr', {}, el('td', { textContent: day(t.completionDate) }), el('td', { textContent: t.title }), el('td', { textContent: t.isCourse ? 'Course' : 'Module' }), el('td', { textContent: t.score ?? '–' }), cell);
+    const cells = [el('td', { textContent: day(t.completionDate) }), el('td', { textContent: t.title }), el('td', { textContent: t.isCourse ? 'Course' : 'Module' }), el('td', { textContent: t.score ?? '–' }), cell];
+    ['Completed', 'Title', 'Type', 'Score', 'Certificate'].forEach((label, i) => cells[i].setAttribute('data-label', label));
+    return el('tr', {}, ...cells);
   }) : [el('tr', {}, el('td', { colSpan: 5, textContent: 'Nothing completed yet.' }))]));
 }
 
