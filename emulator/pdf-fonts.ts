@@ -5,8 +5,14 @@
  * CJK, no Indic scripts (Devanagari, Tamil, ...), no Thai, and only basic Arabic without shaping, so names in those
  * scripts show missing-glyph boxes (the document information still carries them correctly).
  */
-import type * as NodeFs from 'node:fs';
-import type * as NodeModule from 'node:module';
+
+/** The two Node built-ins used, typed by hand: this file is bundled for workerd too and imports none. */
+interface NodeFs {
+  readFileSync(path: string): Uint8Array;
+}
+interface NodeModule {
+  createRequire(url: string): { resolve(specifier: string): string };
+}
 
 /** The three faces the PDFs use. */
 export interface PdfFontBytes {
@@ -30,8 +36,8 @@ type BuiltinLoader = { getBuiltinModule?: (id: string) => unknown } | undefined;
 /** Node, Deno and Bun: read the package's files (no static `node:` import, so bundles for workerd stay clean). */
 function readFromPackage(): PdfFontBytes | undefined {
   const proc = (globalThis as { process?: BuiltinLoader }).process;
-  const fs = proc?.getBuiltinModule?.('node:fs') as typeof NodeFs | undefined;
-  const mod = proc?.getBuiltinModule?.('node:module') as typeof NodeModule | undefined;
+  const fs = proc?.getBuiltinModule?.('node:fs') as NodeFs | undefined;
+  const mod = proc?.getBuiltinModule?.('node:module') as NodeModule | undefined;
   if (!fs || !mod || typeof import.meta.url !== 'string') return undefined;
   try {
     const require = mod.createRequire(import.meta.url);
