@@ -26,13 +26,14 @@ export interface RunningStack {
 }
 
 /**
- * Starts `scripts/start.ts` with `args` and waits until it prints "Stop with Ctrl+C." or exits.
+ * Runs `npm start -- <args>` and waits until it prints "Stop with Ctrl+C." or exits.
  * @param args e.g. `['--port', '0']`.
  * @param env the child's whole environment.
  * @returns the running stack (or one that has already exited: check `exited`).
  */
 export async function runStart(args: string[], env: NodeJS.ProcessEnv): Promise<RunningStack> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // What the README says to type: `npm start -- <args>` (bash scripts/start.sh, which execs node scripts/start.ts).
+  const child = spawn('npm', ['start', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
