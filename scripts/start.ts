@@ -22,7 +22,9 @@ let site: PartnerSiteServer | undefined;
 let relay: RelayProcess | undefined;
 let stopping = false;
 
-async function stopAll(code: number): Promise<never> {
+async function stopAll(code: number): Promise<void> {
+  // Ctrl+C reaches this process twice under npm (from the terminal and forwarded by npm): stop once.
+  if (stopping) return;
   stopping = true;
   await Promise.allSettled([relay?.stop(), site?.close(), emulator?.close()]);
   process.exit(code);
@@ -84,8 +86,8 @@ async function main(): Promise<void> {
   out('Stop with Ctrl+C.');
 }
 
-process.once('SIGINT', () => void stopAll(0));
-process.once('SIGTERM', () => void stopAll(0));
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
 main().catch(async (error: unknown) => {
   const message = error instanceof StartError ? error.message : `npm start failed: ${error instanceof Error ? error.message : String(error)}`;
   process.stderr.write(`${message}\n`);
