@@ -19,7 +19,7 @@ export interface RunningStack {
   stderr: () => string;
   /** The origin printed on the line naming `part` (`emulator`, `relay`, `demo page`), if any. */
   origin(part: string): string | undefined;
-  /** Sends SIGINT (what Ctrl+C sends) and resolves with the exit code. */
+  /** Sends SIGINT to the process group (what Ctrl+C in a terminal does) and resolves with npm's exit code. */
   interrupt(): Promise<number | null>;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
@@ -33,7 +33,8 @@ export interface RunningStack {
  */
 export async function runStart(args: string[], env: NodeJS.ProcessEnv): Promise<RunningStack> {
   // What the README says to type: `npm start -- <args>` (bash scripts/start.sh, which execs node scripts/start.ts).
-  const child = spawn('npm', ['start', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group, so `interrupt` can do what Ctrl+C in a terminal does: signal the whole foreground group.
+  const child = spawn('npm', ['start', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
@@ -57,7 +58,7 @@ export async function runStart(args: string[], env: NodeJS.ProcessEnv): Promise<
     stderr: () => err,
     origin: (part) => new RegExp(`^\\s*${part}:\\s+(http://\\S+?)/?$`, 'm').exec(out)?.[1],
     interrupt: () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
       return exited;
     },
     exited,
