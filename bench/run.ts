@@ -4,6 +4,7 @@
  */
 import { memoryBench } from './memory.ts';
 import { overheadBench } from './overhead.ts';
+import { relayBench } from './relay.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
@@ -14,6 +15,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['per-call overhead', overheadBench],
   ['throughput', throughputBench],
   ['memory', memoryBench],
+  ['edge relay', relayBench],
 ];
 
 const started = performance.now();

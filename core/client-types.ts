@@ -91,28 +91,87 @@ export interface ClientOptions {
   shareInFlight?: boolean;
 }
 
+/**
+ * What the service answered to one request, for callers that pass it on (the edge relay) or record it (n8n).
+ * Reported through {@link CallOptions.onResponse}.
+ */
+export interface ResponseInfo {
+  /** The HTTP status of the service's final answer (after any retries). */
+  status: number;
+  /** The service's `x-request-id`, when it sent one (quote it to support). */
+  requestId?: string;
+  /**
+   * Allowlisted response headers, lower-case names: `content-type`, `content-length`, `content-disposition`,
+   * `cache-control`, `retry-after`, `x-request-id`. Others are never passed on.
+   */
+  headers: Record<string, string>;
+  /**
+   * The parsed JSON exactly as the service sent it (for a collection, the whole Hydra page with `hydra:view`);
+   * `undefined` for a stream (PDF) or an empty body.
+   */
+  body?: unknown;
+}
+
+/** Options every call takes. Each is checked before anything is sent (a bad one is a `ValidationError`). */
+export interface CallOptions {
+  /** Cancels the call, including waits for throttling and backoff. */
+  signal?: AbortSignal;
+  /**
+   * Retries for this call only, over the client's `retry` option (fields left out keep the client's values);
+   * `false` makes exactly one attempt (for callers that retry themselves, such as n8n's "Retry On Fail").
+   */
+  retry?: RetryOptions | false;
+  /** Per-attempt timeout for this call only, in milliseconds (default: the client's `timeoutMs`). */
+  timeoutMs?: number;
+  /**
+   * Called with the service's final answer once per request that succeeded: once for a single call, once per page
+   * fetched for a collection. A call that fails throws instead (the error carries status and request id). An
+   * exception thrown here rejects the call.
+   */
+  onResponse?: (response: ResponseInfo) => void;
+}
+
 /** Per-call options of user-scoped endpoints. */
-export interface LearnerScope {
+export interface LearnerScope extends CallOptions {
   /** The learner's UUID, sent as `X-User-ID`. */
   userId: string;
-  signal?: AbortSignal;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
+/** Options of a collection's `list` and `page`. Dates are ISO 8601 date-times with a time zone. */
 export interface ListOptions extends CallOptions {
-  /** `itemsPerPage` (the service caps it). */
+  /** `itemsPerPage`, 1 to 100 (the service caps it). */
   pageSize?: number;
-  /** Inclusive lower bound on `updatedAt` (`updatedAt[after]`). */
+  /** The page to start at, 1-based (API Platform's `page`). */
+  page?: number;
+  /** Records updated at or after this instant (`updatedAt[after]`, inclusive). */
   updatedAfter?: string;
+  /** Records updated after this instant (`updatedAt[strictly_after]`). */
+  updatedStrictlyAfter?: string;
+  /** Records updated at or before this instant (`updatedAt[before]`, inclusive). */
+  updatedBefore?: string;
+  /** Records updated before this instant (`updatedAt[strictly_before]`). */
+  updatedStrictlyBefore?: string;
 }
 
+/**
+ * Options of a collection's `page`: the list options for the first page (or the page `page` names), or the
+ * `cursor` of an earlier page to get the one after it. A cursor carries the list's query, so it is given alone
+ * (with call options only): a cursor together with `page`, `pageSize` or a date filter is a `ValidationError`.
+ */
+export interface PageOptions extends ListOptions {
+  /** An earlier page's `next`, passed back unchanged. It must belong to this same collection. */
+  cursor?: string;
+}
+
+/** One page of a collection. */
 export interface Page<T> {
   items: T[];
+  /** `hydra:totalItems`, when the service sent it. */
   totalItems?: number;
-  /** The next link the service gave, if any. */
+  /**
+   * An opaque cursor for the following page (the service's next link, absolute or origin-relative); absent on the
+   * last page. Pass it back as `cursor` to `page()`; it may be stored (it holds no secret) but expires with the data.
+   */
   next?: string;
 }
 
@@ -162,15 +221,27 @@ export interface KeepFreshOptions extends LearnerScope {
 
 export interface ReadCollection<T, TDetail = T> {
   list(options?: ListOptions): Paginated<T>;
+  /**
+   * One page, resuming from a cursor: for callers that page by hand (list search in n8n, paging through the relay).
+   *
+   * @example
+   * ```ts
+   * let page = await client.courses.page({ pageSize: 20 });
+   * while (page.next) page = await client.courses.page({ cursor: page.next });
+   * ```
+   */
+  page(options?: PageOptions): Promise<Page<T>>;
   get(id: number, options?: CallOptions): Promise<TDetail>;
   /** Changed since the watermark (all, when none). */
   sync(options?: DeltaOptions): DeltaSync<T>;
 }
 
 export interface LearnerCollection<T> {
-  list(options: LearnerScope & Omit<ListOptions, 'signal'>): Paginated<T>;
+  list(options: LearnerScope & ListOptions): Paginated<T>;
+  /** One page, resuming from a cursor (see {@link ReadCollection.page}). */
+  page(options: LearnerScope & PageOptions): Promise<Page<T>>;
   get(id: number | string, options: LearnerScope): Promise<T>;
-  sync(options: LearnerScope & Omit<DeltaOptions, 'signal'>): DeltaSync<T>;
+  sync(options: LearnerScope & DeltaOptions): DeltaSync<T>;
 }
 
 export interface UsersApi {
@@ -197,6 +268,39 @@ export interface TranscriptsApi extends LearnerCollection<Transcript> {
   certificatePdf(transcriptId: number | string, options: LearnerScope): Promise<PdfDownload>;
 }
 
+/**
+ * A learner's collection with the learner bound (see {@link PartnerLearningClient.forLearner}): the same calls as
+ * {@link LearnerCollection}, without `userId`.
+ */
+export interface BoundLearnerCollection<T> {
+  list(options?: ListOptions): Paginated<T>;
+  page(options?: PageOptions): Promise<Page<T>>;
+  get(id: number | string, options?: CallOptions): Promise<T>;
+  sync(options?: DeltaOptions): DeltaSync<T>;
+}
+
+/**
+ * The learner-scoped calls with `X-User-ID` bound once, from {@link PartnerLearningClient.forLearner}. Options take
+ * no `userId` (one that differs from the bound learner is a `ValidationError`).
+ */
+export interface LearnerClient {
+  /** The bound learner's UUID. */
+  readonly userId: string;
+  /** The learner's own profile (`users.get(userId)`). */
+  me(options?: CallOptions): Promise<User>;
+  modules: {
+    content(moduleId: number, options?: CallOptions): Promise<ModuleContent>;
+    refreshUrl(moduleId: number, options?: CallOptions): Promise<ModuleContent>;
+    complete(moduleId: number, options?: CallOptions): Promise<void>;
+    keepFresh(moduleId: number, options?: Omit<KeepFreshOptions, 'userId'>): ContentUrlKeeper;
+  };
+  progress: BoundLearnerCollection<CourseProgress>;
+  transcripts: BoundLearnerCollection<Transcript> & {
+    pdf(options?: CallOptions): Promise<PdfDownload>;
+    certificatePdf(transcriptId: number | string, options?: CallOptions): Promise<PdfDownload>;
+  };
+}
+
 export interface PartnerLearningClient {
   readonly environment: string | undefined;
   ping(options?: CallOptions): Promise<Health>;
@@ -207,4 +311,18 @@ export interface PartnerLearningClient {
   modules: ModulesApi;
   progress: LearnerCollection<CourseProgress>;
   transcripts: TranscriptsApi;
+  /**
+   * The learner-scoped calls for one learner, with `X-User-ID` bound once (the relay binds the learner of a
+   * verified token).
+   *
+   * @param uuid The learner's UUID (from registration).
+   * @returns A {@link LearnerClient}.
+   * @throws {ValidationError} when `uuid` is not a 36-character UUID; nothing is sent.
+   * @example
+   * ```ts
+   * const learner = client.forLearner(uuid);
+   * const done = await learner.transcripts.list().toArray({ max: 100 });
+   * ```
+   */
+  forLearner(uuid: string): LearnerClient;
 }

@@ -2,17 +2,9 @@
  * The client factory: options are normalized once, one transport is built, and the resource groups share it.
  */
 import type { ClientOptions, PartnerLearningClient } from './client-types.ts';
-import type { Transport } from './transport.ts';
+import { clientOnTransport } from './client-on-transport.ts';
 import { createTransport } from './http/transport.ts';
 import { normalizeOptions } from './options.ts';
-import { createCategories } from './resources/categories.ts';
-import { createCourses } from './resources/courses.ts';
-import { createModules } from './resources/modules.ts';
-import { createOrganizations } from './resources/organizations.ts';
-import { createPing } from './resources/ping.ts';
-import { createProgress } from './resources/progress.ts';
-import { createTranscripts } from './resources/transcripts.ts';
-import { createUsers } from './resources/users.ts';
 
 /**
  * Creates a Partner Learning client. Options are checked here, once; a bad option throws before any request.
@@ -58,23 +50,4 @@ export function createClient(options: ClientOptions): PartnerLearningClient {
   return clientOnTransport(createTransport(normalized), normalized.environment);
 }
 
-/**
- * Builds the resource groups on an existing transport (tests use a fake one; nothing here speaks HTTP).
- *
- * @param transport The transport every group sends through.
- * @param environment A label for logs and errors.
- * @returns The client.
- */
-export function clientOnTransport(transport: Transport, environment?: string): PartnerLearningClient {
-  return {
-    environment,
-    ping: createPing(transport),
-    users: createUsers(transport),
-    organizations: createOrganizations(transport),
-    categories: createCategories(transport),
-    courses: createCourses(transport),
-    modules: createModules(transport),
-    progress: createProgress(transport),
-    transcripts: createTranscripts(transport),
-  };
-}
+export { clientOnTransport };

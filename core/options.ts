@@ -142,12 +142,12 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
     ? semanticProblems(parsed.data)
     : parsed.error.issues.map((issue) => (issue.path.length && !issue.message.includes(String(issue.path[0])) ? `${issue.path.join('.')}: ${issue.message}` : issue.message));
   if (!parsed.success || problems.length > 0) {
-    throw new ConfigurationError({ origin: 'client', message: `Invalid client options: ${problems.join('; ')}` });
+    throw new ConfigurationError({ origin: 'client', message: `Invalid client options: ${problems.join('; ')}`, hint: 'Fix each option named above' });
   }
   const o = parsed.data;
   const fetchFn = o.fetch ?? defaultFetch;
   if (!o.fetch && typeof globalThis.fetch !== 'function') {
-    throw new ConfigurationError({ origin: 'client', message: 'Invalid client options: no global fetch in this runtime; pass the fetch option' });
+    throw new ConfigurationError({ origin: 'client', message: 'Invalid client options: no global fetch in this runtime', hint: 'Pass the fetch option' });
   }
   const rate = o.rateLimit ?? 'adaptive';
   const retry = o.retry ?? {};

@@ -1,9 +1,11 @@
 /**
  * PDF downloads (transcript, certificate) as streams: the body is handed over unread, never buffered.
  */
+import type { CallOptions } from './client-types.ts';
 import type { PdfDownload } from './types.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 import { unexpectedAnswer } from './local-errors.ts';
+import { send } from './resources/call.ts';
 
 /**
  * The file name a `Content-Disposition` header gives: `filename*=UTF-8''…` (RFC 6266/8187) first, then
@@ -45,6 +47,7 @@ function mediaType(header: string | null): string {
  * @param transport Sends the request.
  * @param request A GET with `path` and `userId`; `responseType` is set to `stream` here.
  * @param defaultFileName Used when the service names no file.
+ * @param options Checked call options (signal, retry, timeout, onResponse).
  * @returns The {@link PdfDownload}; read `body` once.
  * @throws {ApplicationError} when the answer is not `application/pdf` (its body is cancelled, not read) or empty.
  */
@@ -52,8 +55,9 @@ export async function downloadPdf(
   transport: Transport,
   request: ApiRequest,
   defaultFileName: string,
+  options?: CallOptions,
 ): Promise<PdfDownload> {
-  const response = await transport.request<ReadableStream<Uint8Array> | null>({ ...request, responseType: 'stream' });
+  const response = await send<ReadableStream<Uint8Array> | null>(transport, { ...request, responseType: 'stream' }, options);
   const context = {
     method: request.method,
     url: `${transport.baseUrl}${request.path ?? ''}`,

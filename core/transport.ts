@@ -3,6 +3,7 @@
  * backoff, error mapping). Resource code builds an {@link ApiRequest}; the transport sends it and either returns an
  * {@link ApiResponse} or throws a `PartnerLearningError` subclass. Nothing else in the core speaks HTTP.
  */
+import type { RetryOptions } from './client-types.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -31,12 +32,11 @@ export interface ApiRequest {
   auth?: 'bearer' | 'apiKeyOnly';
   /** `json` (default) parses the body; `stream` hands back the body unread; `none` discards it. */
   responseType?: 'json' | 'stream' | 'none';
-  /**
-   * For idempotent deletes: when an earlier attempt of this same call may have reached the service (network error,
-   * timeout, 5xx) and a retry answers 404, the delete is treated as done and resolves with status 404.
-   */
-  notFoundAfterRetryIsSuccess?: boolean;
-  /** Cancels the call, including waits for throttling and backoff. */
+  /** This call's retry policy over the client's (`false`: one attempt, no retry). */
+  retry?: RetryOptions | false;
+  /** This call's per-attempt timeout over the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Cancels the call, including waits for throttling and backoff. Anything but an `AbortSignal` is refused. */
   signal?: AbortSignal;
 }
 

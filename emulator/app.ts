@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
+import { apiPlatformResponses, entrypoint, registerApiDocs } from './api-docs.ts';
 import { iso } from './clock.ts';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { registerControl } from './control.ts';
 import { DROP_HEADER, decideFault, faultResponse } from './faults.ts';
 import { gateway } from './gateway.ts';
-import { hydraError, json } from './hydra.ts';
+import { hydraError, json, jsonLd } from './hydra.ts';
 import { answerUnrouted } from './methods.ts';
 import { registerOAuth } from './oauth.ts';
 import { registerCatalog } from './routes/catalog.ts';
@@ -16,8 +17,9 @@ import { registerUsers } from './routes/users.ts';
 import { isEnvName } from './types.ts';
 
 /**
- * Builds the emulator's Hono app: control interface, token endpoint and JWKS, content URLs, and the API under
- * `/{env}/v1` behind the gateway. Web standards only, so it runs on Node, workerd and Deno.
+ * Builds the emulator's Hono app: control interface, token endpoint, JWKS and discovery, content URLs, the Hydra
+ * documentation and contexts, and the API under `/{env}/v1` (entrypoint included) behind the gateway. Web
+ * standards only, so it runs on Node, workerd and Deno.
  * @param ctx the emulator context.
  * @returns the app.
  */
@@ -27,7 +29,10 @@ export function createApp(ctx: EmulatorContext): Hono<AppEnv> {
   app.use('*', faults(ctx));
   registerControl(app, ctx);
   registerOAuth(app, ctx);
+  registerApiDocs(app);
   app.use('/:env/v1/*', gateway(ctx));
+  app.use('/:env/v1/*', apiPlatformResponses());
+  app.get('/:env/v1', (c) => jsonLd(entrypoint(c.get('env'))));
   app.get('/:env/v1/ping', () =>
     json({ status: 'healthy', checks: { database: 'ok', cache: 'ok', contentStorage: 'ok', identityProvider: 'ok' }, version: 'v1', time: iso(ctx.clock.now()) }),
   );

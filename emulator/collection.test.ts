@@ -7,7 +7,7 @@ interface Item {
 }
 const base = Date.parse('2026-01-01T00:00:00.000Z');
 const items: Item[] = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, updatedAt: base + (7 - i) * 1000 }));
-const spec = { type: 'Thing', id: (x: Item) => x.id, updatedAt: (x: Item) => x.updatedAt, serialize: (x: Item) => ({ id: x.id }) };
+const spec = { type: 'Thing', env: 'sandbox' as const, id: (x: Item) => x.id, updatedAt: (x: Item) => x.updatedAt, serialize: (x: Item) => ({ id: x.id }) };
 const get = async (query: string) => {
   const res = collectionResponse(new URL(`http://e.test/sandbox/v1/things${query}`), items, spec);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { 'hydra:member': { id: number }[]; 'hydra:view': Record<string, string> } };

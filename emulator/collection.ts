@@ -1,9 +1,13 @@
+import { contextIri } from './api-docs.ts';
 import { hydraError, jsonLd } from './hydra.ts';
+import type { EnvName } from './types.ts';
 
 /** How a collection's items can be filtered and ordered. */
 export interface CollectionSpec<T> {
-  /** JSON-LD type of the items, e.g. `Course` (gives `@context: /contexts/Course`). */
+  /** JSON-LD type of the items, e.g. `Course` (gives `@context: /{env}/v1/contexts/Course`). */
   type: string;
+  /** The environment, for the `@context` IRI. */
+  env: EnvName;
   /** `updatedAt` of an item, epoch ms; omit for collections without date filters. */
   updatedAt?: (item: T) => number;
   id: (item: T) => number;
@@ -78,7 +82,7 @@ export function collectionResponse<T>(url: URL, items: readonly T[], spec: Colle
   // to depend on a link the contract does not promise.
   if (page < lastPage) view['hydra:next'] = link(page + 1);
   return jsonLd({
-    '@context': `/contexts/${spec.type}`,
+    '@context': contextIri(spec.env, spec.type),
     '@id': url.pathname,
     '@type': 'hydra:Collection',
     'hydra:member': member,

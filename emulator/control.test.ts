@@ -95,3 +95,24 @@ describe('control interface', () => {
     expect(a[0]?.environments.sandbox.clients[0]?.clientId).toMatch(/^[a-z0-9]{26}$/);
   });
 });
+
+describe('clock range', () => {
+  it('refuses a move past 9999 with 400 and keeps the clock, so later requests still work', async () => {
+    const t = testBed();
+    const before = t.emulator.now();
+    for (const advanceSeconds of [1e13, 1e300, 8e12 - 1]) {
+      const res = await t.send('/_emulator/clock', post({ advanceSeconds }));
+      expect(res.status, String(advanceSeconds)).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/^advanceSeconds: the clock can move forward by 0 to \d+ seconds/);
+      expect(t.emulator.now()).toBe(before);
+    }
+    expect(() => t.emulator.advanceClock(1e13)).toThrow(RangeError);
+    expect(t.emulator.now()).toBe(before);
+    expect((await t.api('/courses')).status).toBe(200);
+    expect((await t.send('/_emulator/reset', { method: 'POST' })).status).toBe(200);
+    // Right up to the limit is still allowed.
+    const limit = (Date.UTC(9999, 0, 1) - before) / 1000;
+    expect(((await (await t.send('/_emulator/clock', post({ advanceSeconds: limit }))).json()) as { now: string }).now).toBe('9999-01-01T00:00:00.000Z');
+    expect((await t.send('/_emulator/clock', post({ advanceSeconds: 0.001 }))).status).toBe(400);
+  });
+});

@@ -4,7 +4,8 @@ import type { AppEnv, EmulatorContext } from './context.ts';
 import { noFaults, parseFaults } from './faults.ts';
 import { json } from './hydra.ts';
 import { partnersInfo } from './partners.ts';
-import { findReachableModule } from './queries.ts';
+import { changeCourse, changeModule, courseView, parseCatalogChange } from './catalog-edit.ts';
+import { findReachableModule, parseId } from './queries.ts';
 import { addBulkTranscripts, completeModule, findProgress } from './records.ts';
 import { progressJson, transcriptJson } from './serialize.ts';
 import { isEnvName } from './types.ts';
@@ -38,18 +39,30 @@ export function registerControl(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     const env = c.req.query('env') ?? 'sandbox';
     if (!isEnvName(env)) return bad('env must be "sandbox" or "production"');
     const catalog = ctx.state.envs[env].catalog;
-    return json(
-      catalog.courses.map((course) => ({
-        id: course.id,
-        title: course.title,
-        categoryId: course.categoryId,
-        published: course.published,
-        modules: catalog.modules
-          .filter((m) => m.courseId === course.id)
-          .map((m) => ({ id: m.id, title: m.title, contentType: m.contentType, passingScore: m.passingScore, published: m.published && course.published })),
-      })),
-    );
+    return json(catalog.courses.map((course) => courseView(catalog, course)));
   });
+
+  // Catalog changes as the operator's re-sync makes them: checked whole before anything changes.
+  for (const kind of ['courses', 'modules'] as const) {
+    app.patch(`${C}/catalog/${kind}/:id`, async (c) => {
+      const env = c.req.query('env') ?? 'sandbox';
+      if (!isEnvName(env)) return bad('env must be "sandbox" or "production"');
+      const id = parseId(c.req.param('id'));
+      if (id === null) return bad('the id in the path must be a positive integer');
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        return bad('body must be JSON such as {"published": false} or {"title": "New title"}');
+      }
+      const change = parseCatalogChange(raw);
+      if (typeof change === 'string') return bad(change);
+      const catalog = ctx.state.envs[env].catalog;
+      const now = ctx.clock.now();
+      const view = kind === 'courses' ? changeCourse(catalog, id, change, now) : changeModule(catalog, id, change, now);
+      return view ? json(view) : bad(`unknown ${kind === 'courses' ? 'course' : 'module'} ${id} in ${env}`, 404);
+    });
+  }
 
   app.post(`${C}/reset`, () => {
     ctx.reset();
@@ -61,7 +74,12 @@ export function registerControl(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     const b = await body(c);
     const seconds = b?.advanceSeconds;
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return bad('advanceSeconds must be a number >= 0');
-    return json({ now: iso(ctx.clock.advance(seconds)) });
+    try {
+      return json({ now: iso(ctx.clock.advance(seconds)) });
+    } catch (error) {
+      // Out of range: the clock refused the move and kept its time.
+      return bad(`advanceSeconds: ${(error as RangeError).message}`);
+    }
   });
 
   app.get(`${C}/usage-plans/:apiKey`, (c) => {

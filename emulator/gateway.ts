@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { asApiPlatform } from './api-docs.ts';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { emptyForbidden, gatewayMessage, hydraError, notFound } from './hydra.ts';
 import { verifyAccessToken } from './oauth.ts';
@@ -48,7 +49,8 @@ export function gateway(ctx: EmulatorContext): MiddlewareHandler<AppEnv> {
     if (client.partnerId !== key.partnerId) return emptyForbidden();
 
     const needed = requiredScope(c);
-    if (!verified.scopes.includes(needed)) return hydraError(403, `This action requires the scope "${needed}".`);
+    // API Platform's own refusal (not the gateway's), so it carries the documentation Link like other app answers.
+    if (!verified.scopes.includes(needed)) return asApiPlatform(hydraError(403, `This action requires the scope "${needed}".`), new URL(c.req.url).origin, env);
     c.set('scopes', verified.scopes);
     await next();
   };

@@ -1,5 +1,7 @@
 import type { Hono } from 'hono';
 import { createApp } from './app.ts';
+import { changeCourse, changeModule, parseCatalogChange } from './catalog-edit.ts';
+import type { CatalogChange, CatalogCourseView, CatalogModuleView } from './catalog-edit.ts';
 import { createClock, iso } from './clock.ts';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { DROP_HEADER, noFaults } from './faults.ts';
@@ -9,11 +11,14 @@ import type { PartnerInfo } from './partners.ts';
 import { createPrng, deriveSeed } from './prng.ts';
 import { createRequestLog } from './request-log.ts';
 import { createState } from './state.ts';
+import { isEnvName } from './types.ts';
+import type { EnvName } from './types.ts';
 
 export type { ClientInfo, EnvironmentInfo, PartnerInfo } from './partners.ts';
 export type { RequestLogEntry } from './request-log.ts';
 export type { FaultConfig } from './faults.ts';
 export type { EnvName, UsagePlan } from './types.ts';
+export type { CatalogChange, CatalogCourseView, CatalogModuleView } from './catalog-edit.ts';
 export { DROP_HEADER } from './faults.ts';
 
 /** Options of {@link createEmulator}. */
@@ -39,10 +44,25 @@ export interface Emulator {
   partners(origin: string): PartnerInfo[];
   /** Like POST /_emulator/reset. */
   reset(): void;
-  /** Like POST /_emulator/clock. @returns the new emulator time, ISO 8601. */
+  /**
+   * Like POST /_emulator/clock. @returns the new emulator time, ISO 8601.
+   * @throws {RangeError} for a negative or non-finite move, or one past 9999-01-01; the clock keeps its time.
+   */
   advanceClock(seconds: number): string;
   /** @returns the emulator's clock, epoch ms. */
   now(): number;
+  /**
+   * Like PATCH /_emulator/catalog/courses/{id}: publish, unpublish or retitle a course; its `updatedAt` moves to now.
+   * @returns the course as GET /_emulator/catalog shows it.
+   * @throws {TypeError} for a change other than `{published?: boolean, title?: string}`; {RangeError} for an unknown id.
+   */
+  patchCourse(id: number, change: CatalogChange, env?: EnvName): CatalogCourseView;
+  /**
+   * Like PATCH /_emulator/catalog/modules/{id}: publish, unpublish or retitle a module; its `updatedAt` moves to now.
+   * @returns the module as GET /_emulator/catalog shows it.
+   * @throws {TypeError} for a change other than `{published?: boolean, title?: string}`; {RangeError} for an unknown id.
+   */
+  patchModule(id: number, change: CatalogChange, env?: EnvName): CatalogModuleView;
 }
 
 /**
@@ -91,8 +111,25 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset: () => ctx.reset(),
     advanceClock(seconds) {
       if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advanceClock: seconds must be a finite number >= 0');
-      return iso(clock.advance(seconds));
+      try {
+        return iso(clock.advance(seconds));
+      } catch (error) {
+        throw new RangeError(`advanceClock: ${(error as RangeError).message}`);
+      }
     },
     now: () => clock.now(),
+    patchCourse: (id, change, env = 'sandbox') => patchCatalog(ctx, 'course', id, change, env) as CatalogCourseView,
+    patchModule: (id, change, env = 'sandbox') => patchCatalog(ctx, 'module', id, change, env) as CatalogModuleView,
   };
+}
+
+function patchCatalog(ctx: EmulatorContext, kind: 'course' | 'module', id: number, change: unknown, env: EnvName): CatalogCourseView | CatalogModuleView {
+  const method = kind === 'course' ? 'patchCourse' : 'patchModule';
+  if (!isEnvName(env)) throw new TypeError(`${method}: env must be "sandbox" or "production", got ${JSON.stringify(env)}`);
+  const parsed = parseCatalogChange(change);
+  if (typeof parsed === 'string') throw new TypeError(`${method}: ${parsed}`);
+  const catalog = ctx.state.envs[env].catalog;
+  const view = Number.isSafeInteger(id) ? (kind === 'course' ? changeCourse : changeModule)(catalog, id, parsed, ctx.clock.now()) : undefined;
+  if (!view) throw new RangeError(`${method}: unknown ${kind} ${String(id)} in ${env}`);
+  return view;
 }

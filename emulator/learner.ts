@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { hydraError } from './hydra.ts';
 import { UUID_PATTERN } from './queries.ts';
@@ -19,6 +19,22 @@ export function requireLearner(ctx: EmulatorContext, c: Context<AppEnv>): User |
   if (!user) return hydraError(404, 'User not found.');
   if (user.status !== 'active') return hydraError(403, 'The user is inactive: user-scoped operations are rejected until the user is reactivated.');
   return user;
+}
+
+/**
+ * Middleware for the user-scoped routes: resolves the `X-User-ID` learner ({@link requireLearner}) and sets
+ * `c.var.learner`, or answers the 400/403/404 itself. Given per route (not `app.use`), so a method a path does not
+ * take still gets its 405 rather than a learner check.
+ * @param ctx the emulator context.
+ * @returns the middleware.
+ */
+export function learnerRequired(ctx: EmulatorContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const learner = requireLearner(ctx, c);
+    if (learner instanceof Response) return learner;
+    c.set('learner', learner);
+    await next();
+  };
 }
 
 /**

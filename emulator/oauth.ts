@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { SignJWT, jwtVerify } from 'jose';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { json, notFound } from './hydra.ts';
-import { isEnvName } from './types.ts';
+import { isEnvName, SCOPE_READ, SCOPE_WRITE } from './types.ts';
 import type { ClientRecord, EnvName } from './types.ts';
 
 /** Access token lifetime, seconds (spec: 3600). */
@@ -40,8 +40,8 @@ function authenticate(ctx: EmulatorContext, env: EnvName, header: string | null)
 }
 
 /**
- * Cognito-style client-credentials token endpoint and JWKS:
- * `POST /{env}/oauth2/token`, `GET /{env}/idp/.well-known/jwks.json`.
+ * Cognito-style client-credentials token endpoint, JWKS and discovery document:
+ * `POST /{env}/oauth2/token`, `GET /{env}/idp/.well-known/jwks.json`, `GET /{env}/idp/.well-known/openid-configuration`.
  * Checks in order: client (Basic header only) -> 400 invalid_client; form body exactly `grant_type` (+ `scope`)
  * -> 400 invalid_grant, other grant -> 400 unsupported_grant_type; scopes -> 400 invalid_scope.
  * @param app the app to register on.
@@ -86,11 +86,41 @@ export function registerOAuth(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     return res;
   });
 
+  app.get('/:env/idp/.well-known/openid-configuration', (c) => {
+    const env = c.req.param('env');
+    if (!isEnvName(env)) return notFound();
+    return json(discoveryDocument(new URL(c.req.url).origin, env));
+  });
+
   app.get('/:env/idp/.well-known/jwks.json', async (c) => {
     const env = c.req.param('env');
     if (!isEnvName(env)) return notFound();
     return json({ keys: [(await ctx.keys.signing(env)).jwk] });
   });
+}
+
+/**
+ * The identity provider's discovery document, as a Cognito-style user pool publishes it beside its JWKS, trimmed to
+ * what this pool does: client credentials with `client_secret_basic` at the environment's token URL, the API's two
+ * scopes, RS256. There is no authorization endpoint (the service has no user login), so `response_types_supported`,
+ * which the format requires, names only `token`, and no `userinfo_endpoint` is published.
+ * @param origin the origin the request arrived at (the issuer is built from it, as for tokens).
+ * @param env the environment.
+ * @returns the OpenID Provider metadata.
+ */
+export function discoveryDocument(origin: string, env: EnvName): Record<string, unknown> {
+  const issuer = issuerFor(origin, env);
+  return {
+    issuer,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    token_endpoint: `${origin}/${env}/oauth2/token`,
+    grant_types_supported: ['client_credentials'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic'],
+    scopes_supported: [SCOPE_READ, SCOPE_WRITE],
+    response_types_supported: ['token'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+  };
 }
 
 /** A verified access token. */

@@ -1,3 +1,4 @@
+import { contextIri } from './api-docs.ts';
 import { iso } from './clock.ts';
 import type { Catalog, Category, Course, CourseProgress, EnvName, Module, Organization, Transcript, User } from './types.ts';
 
@@ -59,7 +60,7 @@ export function courseJson(env: EnvName, c: Course, modules?: Module[]): object 
 /** @returns the learner profile as a JSON-LD item. */
 export function userJson(env: EnvName, u: User): object {
   return {
-    '@context': '/contexts/User',
+    '@context': contextIri(env, 'User'),
     '@id': `${base(env)}/users/${u.uuid}`,
     '@type': 'User',
     uuid: u.uuid,
@@ -116,7 +117,7 @@ export function transcriptJson(env: EnvName, t: Transcript): object {
   };
 }
 
-/** @returns the item with `@context` added, as API Platform writes single items. */
-export function withContext(type: string, item: object): object {
-  return { '@context': `/contexts/${type}`, ...item };
+/** @returns the item with `@context` (this environment's context of `type`) added, as API Platform writes single items. */
+export function withContext(env: EnvName, type: string, item: object): object {
+  return { '@context': contextIri(env, type), ...item };
 }

@@ -6,7 +6,12 @@ const REQUIRED = ['email', 'firstName', 'lastName', 'organizationId'] as const;
 const OPTIONAL_TEXT = ['address', 'address2', 'city', 'stateProv', 'postalCode', 'phone'] as const;
 /** Read-only or JSON-LD keys a client may echo back; ignored, as API Platform does. */
 const IGNORED = new Set(['uuid', 'createdAt', 'updatedAt', '@id', '@type', '@context']);
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The client's e-mail rule (`z.email()`, zod's default pattern), so the emulator refuses what the client refuses:
+ * control characters, NUL, spaces, `<script>`, quotes other than `'`, a leading or doubled dot. Copied rather than
+ * imported so the emulator carries no zod; `user-input.test.ts` checks that both agree.
+ */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** Validated input: the fields to set, or the violations. */
 export type ProfileInput = { values: Partial<Profile> } | { violations: Violation[] };
@@ -64,8 +69,9 @@ function validateFields(body: Record<string, unknown>, catalog: Catalog): Profil
     switch (field) {
       case 'email':
         if (typeof value !== 'string') bad(field, 'This value should be of type string.');
-        else if (value.trim().length > 180 || !EMAIL.test(value.trim())) bad(field, 'This value is not a valid email address.');
-        else values.email = value.trim();
+        // Tested as sent, not trimmed: the client refuses surrounding spaces too.
+        else if (value.length > 180 || !EMAIL_PATTERN.test(value)) bad(field, 'This value is not a valid email address.');
+        else values.email = value;
         break;
       case 'firstName':
       case 'lastName':

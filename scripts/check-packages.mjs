@@ -38,7 +38,7 @@ function scratchProject(name, tarball) {
   const dir = join(work, name);
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  npm(['install', tarball], { cwd: dir });
+  npm(['install', '--prefer-offline', tarball], { cwd: dir });
   return dir;
 }
 

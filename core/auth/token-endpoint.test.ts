@@ -48,7 +48,7 @@ describe('token request', () => {
       http: createHttp(fetchFn as typeof fetch), now: () => now, timeoutMs: 5000,
     });
     await expect(attempt).rejects.toBeInstanceOf(TokenEndpointError);
-    await expect(attempt).rejects.toThrow('this client is not allowed scope partner-api/write');
+    await expect(attempt).rejects.toMatchObject({ hint: expect.stringContaining('This client is not allowed scope partner-api/write') as unknown });
   });
 });
 

@@ -9,7 +9,9 @@ import type { StoredToken } from '../client-types.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { errorFromResponse } from '../errors/factory.ts';
 import type { Log } from '../log.ts';
+import { readJsonOrText } from '../http/read-body.ts';
 import { sendOnce } from '../http/send.ts';
+import type { Redactor } from '../redact.ts';
 
 /** Clock differences above this between `exp` and `expires_in` are treated as local clock skew. */
 const SKEW_TOLERANCE_MS = 60_000;
@@ -49,6 +51,8 @@ export interface TokenRequest {
   timeoutMs: number;
   signal?: AbortSignal;
   log?: Log;
+  /** The client's redactor, for errors (default: the generic patterns). */
+  redactor?: Redactor;
 }
 
 /**
@@ -75,19 +79,14 @@ export async function requestToken(request: TokenRequest): Promise<StoredToken> 
     timeoutMs: request.timeoutMs,
     signal: request.signal,
     origin: 'token-endpoint',
+    redactor: request.redactor,
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    // Keep the text: the factory reads non-JSON bodies too.
-  }
+  const body = await readJsonOrText(response);
   request.log?.debug('token endpoint answered', { url: request.tokenUrl, status: response.status });
   if (!response.ok) {
     throw errorFromResponse({
       status: response.status, body, headers: response.headers, origin: 'token-endpoint',
-      method: 'POST', url: request.tokenUrl, requestedScopes: request.scopes, now: request.now(),
+      method: 'POST', url: request.tokenUrl, requestedScopes: request.scopes, now: request.now(), redactor: request.redactor,
     });
   }
   return parseTokenResponse(body, started, request.tokenUrl, request.log);
@@ -111,7 +110,8 @@ export function parseTokenResponse(body: unknown, requestedAt: number, tokenUrl:
   if (typeof accessToken !== 'string' || accessToken === '') {
     throw new ConfigurationError({
       origin: 'token-endpoint', method: 'POST', url: tokenUrl,
-      message: 'The token endpoint answered without an access_token: check that tokenUrl is the /oauth2/token endpoint',
+      message: 'The token endpoint answered without an access_token',
+      hint: 'Check that tokenUrl is the /oauth2/token endpoint',
     });
   }
   let claims: Record<string, unknown>;
@@ -120,13 +120,15 @@ export function parseTokenResponse(body: unknown, requestedAt: number, tokenUrl:
   } catch {
     throw new ConfigurationError({
       origin: 'token-endpoint', method: 'POST', url: tokenUrl,
-      message: 'The token endpoint returned an access token that is not a JWT: check that tokenUrl is the /oauth2/token endpoint',
+      message: 'The token endpoint returned an access token that is not a JWT',
+      hint: 'Check that tokenUrl is the /oauth2/token endpoint',
     });
   }
   if (typeof claims.scope !== 'string') {
     throw new ConfigurationError({
       origin: 'token-endpoint', method: 'POST', url: tokenUrl,
-      message: "The access token has no scope claim: the operator has not configured this client's allowed scopes. Ask the operator to allow partner-api/read (and partner-api/write) for this client",
+      message: "The access token has no scope claim: the operator has not configured this client's allowed scopes",
+      hint: 'Ask the operator to allow partner-api/read (and partner-api/write) for this client',
     });
   }
   const fromTtl = typeof record.expires_in === 'number' ? requestedAt + record.expires_in * 1000 : undefined;

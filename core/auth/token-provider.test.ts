@@ -20,7 +20,7 @@ function setup(options: { shareInFlight?: boolean; store?: TokenStore; fail?: ()
   };
   const init = {
     tokenUrl, clientId: 'client-id-00000000000000000', clientSecret: secret, scopes: ['partner-api/read', 'partner-api/write'],
-    tokenStore: options.store ?? new MemoryTokenStore(), now: clock.now, timeoutMs: 5000,
+    tokenStore: options.store ?? new MemoryTokenStore(), now: clock.now, sleep: clock.sleep, timeoutMs: 5000,
     http: createHttp(fetchFn as typeof fetch), shareInFlight: options.shareInFlight ?? true,
   };
   return { clock, provider: new TokenProvider(init), init, calls: () => calls };
@@ -56,17 +56,26 @@ describe('TokenProvider', () => {
     expect(a.calls()).toBe(1);
   });
 
-  it('with shareInFlight false, concurrent callers do not share a pending request', async () => {
+  it('with shareInFlight false, callers wait for the store to hold the token another caller is fetching', async () => {
     let release = (): void => undefined;
     const hold = new Promise<void>((resolve) => { release = resolve; });
-    const { provider, calls } = setup({ shareInFlight: false, hold });
+    const { provider, calls, clock } = setup({ shareInFlight: false, hold });
     const pending = Promise.all([provider.getToken(), provider.getToken(), provider.getToken()]);
-    while (calls() < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+    while (calls() < 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    await clock.advance(200); // the other two poll the store meanwhile (no promise of the first caller is awaited)
+    expect(clock.sleeps.length).toBeGreaterThan(0);
     release();
-    await pending;
-    expect(calls()).toBe(3);
-    await provider.getToken();
-    expect(calls()).toBe(3); // the resolved token is shared
+    const tokens = await clock.run(pending);
+    expect(calls()).toBe(1);
+    expect(new Set(tokens.map((t) => t.accessToken)).size).toBe(1);
+  });
+
+  it('with shareInFlight false, a waiter fetches its own token when the refresh under way fails', async () => {
+    let failures = 1;
+    const { provider, calls, clock } = setup({ shareInFlight: false, fail: () => failures-- > 0 });
+    const results = await clock.run(Promise.allSettled([provider.getToken(), provider.getToken()]));
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(calls()).toBe(2);
   });
 
   it('invalidate discards only the token that failed', async () => {

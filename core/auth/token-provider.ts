@@ -1,19 +1,24 @@
 /**
  * Access tokens for the pipeline: cached in the token store per (token URL, client ID, secret fingerprint, scopes),
  * refreshed 300 s before expiry, fetched once for many concurrent callers, and discarded after a 401 only when the
- * store still holds the very token that failed.
+ * store still holds the very token that failed. Without in-flight sharing (Workers), a caller that finds another
+ * caller's refresh under way polls the store for the new token instead of fetching its own.
  */
 import type { KyInstance } from 'ky';
 import type { StoredToken, TokenStore } from '../client-types.ts';
 import { PartnerLearningError } from '../errors/base.ts';
+import { sha256Hex } from '../hash.ts';
 import type { Log } from '../log.ts';
-import { abortReason } from '../runtime.ts';
+import type { Redactor } from '../redact.ts';
+import { abortReason, raceAbort } from '../runtime.ts';
 import { requestToken } from './token-endpoint.ts';
 
 /** Refresh this long before `expiresAt` (the specification's recommended refresh point). */
 export const REFRESH_MARGIN_MS = 300_000;
 /** A token this close to expiry is not used even as a fallback when a refresh fails. */
 const FALLBACK_MARGIN_MS = 30_000;
+/** How often a caller waiting for another caller's refresh (no in-flight sharing) looks at the store. */
+export const REFRESH_POLL_MS = 50;
 
 /** What a {@link TokenProvider} needs (a subset of `NormalizedOptions`, plus the ky instance and log). */
 export interface TokenProviderInit {
@@ -23,8 +28,12 @@ export interface TokenProviderInit {
   scopes: readonly string[];
   tokenStore: TokenStore;
   now: () => number;
+  /** Waits between looks at the store while another caller refreshes (no in-flight sharing). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   timeoutMs: number;
   http: KyInstance;
+  /** The client's redactor, for the token endpoint's errors. */
+  redactor?: Redactor;
   /** See `ClientOptions.shareInFlight`: `false` inside Cloudflare Workers. */
   shareInFlight: boolean;
   log?: Log;
@@ -35,6 +44,11 @@ interface SharedState {
   resolved: Map<string, StoredToken>;
   /** Token requests under way, for single-flight. */
   inflight: Map<string, Promise<StoredToken>>;
+  /**
+   * Without in-flight sharing: when (injected clock) a refresh for the key started. A value, not a promise, so it
+   * may be shared across Workers requests; a marker older than the token request's timeout is ignored.
+   */
+  refreshing: Map<string, { since: number }>;
 }
 
 // Per store, process-wide: two clients with the same store and credentials share tokens and refreshes.
@@ -43,15 +57,10 @@ const sharedByStore = new WeakMap<TokenStore, SharedState>();
 function sharedState(store: TokenStore): SharedState {
   let state = sharedByStore.get(store);
   if (!state) {
-    state = { resolved: new Map(), inflight: new Map() };
+    state = { resolved: new Map(), inflight: new Map(), refreshing: new Map() };
     sharedByStore.set(store, state);
   }
   return state;
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -64,19 +73,6 @@ async function sha256Hex(text: string): Promise<string> {
 export async function tokenCacheKey(init: Pick<TokenProviderInit, 'tokenUrl' | 'clientId' | 'clientSecret' | 'scopes'>): Promise<string> {
   const material = JSON.stringify([init.tokenUrl, init.clientId, [...init.scopes].sort(), await sha256Hex(init.clientSecret)]);
   return `partner-learning:token:${await sha256Hex(material)}`;
-}
-
-function withSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortReason(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
-      (error: unknown) => { signal.removeEventListener('abort', onAbort); reject(error); },
-    );
-  });
 }
 
 /**
@@ -112,7 +108,7 @@ export class TokenProvider {
     const memory = resolved.get(key);
     if (memory && this.#fresh(memory)) return memory;
     const shared = this.#init.shareInFlight ? inflight.get(key) : undefined;
-    if (shared) return withSignal(shared, signal);
+    if (shared) return raceAbort(shared, signal);
 
     const stored = await this.#read(key);
     if (stored && this.#fresh(stored)) {
@@ -125,16 +121,16 @@ export class TokenProvider {
       (t): t is StoredToken => t !== undefined && this.#init.now() < t.expiresAt - FALLBACK_MARGIN_MS,
     );
 
-    if (!this.#init.shareInFlight) return this.#refresh(key, fallback, signal);
+    if (!this.#init.shareInFlight) return this.#refreshOrWait(key, fallback, signal);
     const started = inflight.get(key);
-    if (started) return withSignal(started, signal);
+    if (started) return raceAbort(started, signal);
     const request = this.#refresh(key, fallback, undefined);
     inflight.set(key, request);
     const done = (): void => {
       if (inflight.get(key) === request) inflight.delete(key);
     };
     request.then(done, done);
-    return withSignal(request, signal);
+    return raceAbort(request, signal);
   }
 
   /**
@@ -152,6 +148,36 @@ export class TokenProvider {
       await this.#init.tokenStore.delete(key);
     } catch (error) {
       this.#init.log?.warn('token store delete failed', { error });
+    }
+  }
+
+  /**
+   * Without in-flight sharing: refresh, unless another caller's refresh is under way; then look at the memory cache
+   * and the store every {@link REFRESH_POLL_MS} until its token appears, for at most the token request's timeout
+   * (then, or when that refresh failed, fetch one here).
+   */
+  async #refreshOrWait(key: string, fallback: StoredToken | undefined, signal: AbortSignal | undefined): Promise<StoredToken> {
+    const { refreshing } = this.#state;
+    const { now, timeoutMs } = this.#init;
+    for (let waited = 0; ; waited += REFRESH_POLL_MS) {
+      const since = refreshing.get(key)?.since;
+      const underWay = since !== undefined && now() >= since && now() - since < timeoutMs && waited < timeoutMs;
+      if (!underWay) break;
+      await this.#init.sleep(REFRESH_POLL_MS, signal);
+      const memory = this.#state.resolved.get(key);
+      if (memory && this.#fresh(memory)) return memory;
+      const stored = await this.#read(key);
+      if (stored && this.#fresh(stored)) {
+        this.#state.resolved.set(key, stored);
+        return stored;
+      }
+    }
+    const mine = { since: now() };
+    refreshing.set(key, mine);
+    try {
+      return await this.#refresh(key, fallback, signal);
+    } finally {
+      if (refreshing.get(key) === mine) refreshing.delete(key);
     }
   }
 

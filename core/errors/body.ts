@@ -2,6 +2,8 @@
  * Reads an error body of any shape the service, its gateway or its token endpoint sends, so the factory can decide
  * on the class by (status, shape, origin) alone. Parsing is kept apart from mapping so it can be tested alone.
  */
+import { parseJsonOrText } from '../http/read-body.ts';
+import { redact, type Redactor } from '../redact.ts';
 import type { Violation } from './validation-error.ts';
 
 export type BodyShape =
@@ -18,16 +20,20 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function clip(text: string): string {
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+/** Redacts first, then cuts: a cut made before redaction could leave part of a credential no pattern recognises. */
+function clipper(redactor: Redactor): (text: string) => string {
+  return (raw) => {
+    const text = redactor.text(raw);
+    return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+  };
 }
 
-function toViolations(value: unknown): Violation[] {
+function toViolations(value: unknown, clip: (text: string) => string): Violation[] {
   if (!Array.isArray(value)) return [];
   return value.map((item: unknown) => {
     const record = (item ?? {}) as Record<string, unknown>;
     return {
-      propertyPath: typeof record.propertyPath === 'string' ? record.propertyPath : '',
+      propertyPath: typeof record.propertyPath === 'string' ? clip(record.propertyPath) : '',
       message: clip(str(record.message) ?? str(record.title) ?? 'invalid'),
     };
   });
@@ -37,21 +43,19 @@ function toViolations(value: unknown): Violation[] {
  * Classifies a response body.
  *
  * @param body Parsed JSON, raw text, or `undefined`/`null` for no body.
+ * @param redactor Applied to every text taken from the body before it is cut to 300 characters (default: the generic
+ *   patterns; the pipeline passes the client's own, which also knows its secret values).
  * @returns Its shape: `hydra:Error` (also API Platform 4's unprefixed `Error`/`description`/`detail`),
  *   `validation_failed` with violations, the gateway's terse `{message}`, an OAuth2 `{error}`, empty, or other.
  */
-export function readErrorBody(body: unknown): BodyShape {
+export function readErrorBody(body: unknown, redactor: Redactor = redact): BodyShape {
+  const clip = clipper(redactor);
   if (body === undefined || body === null) return { kind: 'empty' };
   if (typeof body === 'string') {
     const text = body.trim();
     if (text === '') return { kind: 'empty' };
-    if (text.startsWith('{')) {
-      try {
-        return readErrorBody(JSON.parse(text) as unknown);
-      } catch {
-        // Not JSON after all: fall through to text.
-      }
-    }
+    const parsed = text.startsWith('{') ? parseJsonOrText(text) : text;
+    if (typeof parsed !== 'string') return readErrorBody(parsed, redactor);
     return { kind: 'other', text: clip(text) };
   }
   if (typeof body !== 'object' || Array.isArray(body)) return { kind: 'other', text: clip(JSON.stringify(body)) };
@@ -64,15 +68,16 @@ export function readErrorBody(body: unknown): BodyShape {
     str(record['hydra:title']) ?? str(record.title);
 
   if (record.error === 'validation_failed' || Array.isArray(record.violations)) {
-    const violations = toViolations(record.violations);
+    const violations = toViolations(record.violations, clip);
     const joined = violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('; ');
     return { kind: 'validation', description: clip(joined || str(record.message) || description || 'validation failed'), violations };
   }
   if (type === 'hydra:Error' || type === 'Error' || type === 'hydra:ConstraintViolation' || description !== undefined) {
     return { kind: 'hydra', description: clip(description ?? 'no description') };
   }
-  const error = str(record.error);
-  if (error !== undefined) {
+  const rawError = str(record.error);
+  if (rawError !== undefined) {
+    const error = clip(rawError);
     const errorDescription = str(record.error_description);
     return errorDescription === undefined ? { kind: 'oauth', error } : { kind: 'oauth', error, description: clip(errorDescription) };
   }

@@ -27,6 +27,8 @@ export const ErrorCode = {
   SERVER: 'server_error',
   /** (NetworkError) the request did not get an HTTP answer. */
   NETWORK: 'network_error',
+  /** (RedirectError) the service or token endpoint answered 3xx: never followed, so credentials stay put. */
+  REDIRECT: 'unexpected_redirect',
   /** (TimeoutError) no answer within `timeoutMs`. */
   TIMEOUT: 'timeout',
   /** (TokenEndpointError) the token endpoint refused: `invalid_client`, `invalid_scope`, … (see `oauthError`). */

@@ -2,8 +2,13 @@ import { describe, it, expect } from 'vitest';
 import {
   ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, ConflictError, ErrorCode,
   InactiveLearnerError, MissingScopeError, NotFoundError, PartnerLearningError, QuotaExceededError, ServerError,
-  ThrottledError, TokenEndpointError, ValidationError, errorFromResponse,
+  ThrottledError, TokenEndpointError, ValidationError, errorFromResponse, isPartnerLearningError,
 } from './index.ts';
+import { createRedactor } from '../redact.ts';
+
+/** What the error says and advises (message and hint). */
+const said = (error: unknown): string => `${(error as Error).message} ${(error as { hint?: string }).hint ?? ''}`;
+
 
 const url = 'https://api.example.com/sandbox/v1/users/3f1c9a52-8f4e-4c1e-9d7b-2a6f0e1b5c3d';
 const api = (status: number, body: unknown, headers?: Record<string, string>) =>
@@ -23,7 +28,8 @@ describe('errorFromResponse: API application bodies', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.code).toBe(ErrorCode.VALIDATION);
     expect((error as ValidationError).violations).toEqual([{ propertyPath: 'email', message: 'This value is not a valid email address.' }]);
-    expect(error.message).toContain('email: This value is not a valid email address.');
+    expect(said(error)).toContain('email: This value is not a valid email address (GET');
+    expect(error.message).not.toContain('..');
     expect(error.origin).toBe('api');
     expect(error.retryable).toBe(false);
   });
@@ -41,15 +47,15 @@ describe('errorFromResponse: API application bodies', () => {
     const error = api(400, body);
     expect(error).toBeInstanceOf(ApplicationError);
     expect(error.code).toBe(ErrorCode.APPLICATION);
-    expect(error.message).toContain('X-User-ID header is required');
-    expect(error.message).toContain('36-character UUID');
+    expect(said(error)).toContain('X-User-ID header is required');
+    expect(said(error)).toContain('36-character UUID');
   });
 
   it('names method, URL and request id in the message', () => {
     const error = api(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' }, { 'x-request-id': 'req-42' });
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error.message).toContain(`(GET ${url})`);
-    expect(error.message).toContain('req-42');
+    expect(said(error)).toContain(`(GET ${url})`);
+    expect(said(error)).toContain('req-42');
     expect(error.requestId).toBe('req-42');
     expect(error.status).toBe(404);
     expect(error.method).toBe('GET');
@@ -63,7 +69,7 @@ describe('errorFromResponse: API application bodies', () => {
   it('maps 415 to ApplicationError telling the merge-patch content type', () => {
     const error = api(415, { '@type': 'hydra:Error', 'hydra:description': 'The content-type "application/json" is not supported.' });
     expect(error).toBeInstanceOf(ApplicationError);
-    expect(error.message).toContain('application/merge-patch+json');
+    expect(said(error)).toContain('application/merge-patch+json');
   });
 });
 
@@ -73,9 +79,9 @@ describe('errorFromResponse: gateway and 4xx/5xx rows', () => {
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.code).toBe('authentication_failed');
     expect(error.origin).toBe('gateway');
-    expect(error.message).toMatch(/same environment/);
-    expect(error.message).toMatch(/clock/);
-    expect(error.message).toMatch(/oauth2\/token/);
+    expect(said(error)).toMatch(/same environment/);
+    expect(said(error)).toMatch(/clock/);
+    expect(said(error)).toMatch(/oauth2\/token/);
     // The spec calls a persistent 401 a configuration problem: one catch for every "fix your set-up" error.
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.name).toBe('AuthenticationError');
@@ -87,7 +93,7 @@ describe('errorFromResponse: gateway and 4xx/5xx rows', () => {
     expect(error).toBeInstanceOf(ApiKeyError);
     expect(error.code).toBe('api_key_rejected');
     expect(error.origin).toBe('gateway');
-    expect(error.message).toMatch(/x-api-key/);
+    expect(said(error)).toMatch(/x-api-key/);
   });
 
   it('maps 403 mentioning a scope to MissingScopeError with the scope', () => {
@@ -139,7 +145,7 @@ describe('errorFromResponse: gateway and 4xx/5xx rows', () => {
     const error = api(status, status === 502 ? '<html>Bad Gateway</html>' : { '@type': 'hydra:Error', 'hydra:description': 'Internal error' });
     expect(error).toBeInstanceOf(ServerError);
     expect(error.retryable).toBe(true);
-    expect(error.message).toContain('/ping');
+    expect(said(error)).toContain('/ping');
   });
 
   it('never retries 400, 403, 404, 409, 415', () => {
@@ -153,16 +159,16 @@ describe('errorFromResponse: token endpoint', () => {
     expect(error).toBeInstanceOf(TokenEndpointError);
     expect((error as TokenEndpointError).oauthError).toBe('invalid_client');
     expect(error.origin).toBe('token-endpoint');
-    expect(error.message).toContain('check the client ID and secret, and that the API key was not put in their place');
+    expect(said(error)).toContain('Check the client ID and secret, and that the API key was not put in their place');
   });
 
   it('invalid_scope names the requested scopes', () => {
     const error = tokenEndpoint(400, { error: 'invalid_scope' });
-    expect(error.message).toContain('this client is not allowed scope partner-api/read partner-api/write');
+    expect(said(error)).toContain('This client is not allowed scope partner-api/read partner-api/write');
   });
 
   it.each(['invalid_grant', 'unsupported_grant_type'])('%s explains the exact form body', (oauthError) => {
-    expect(tokenEndpoint(400, { error: oauthError }).message).toContain('grant_type=client_credentials, form-encoded');
+    expect(said(tokenEndpoint(400, { error: oauthError }))).toContain('grant_type=client_credentials, form-encoded');
   });
 
   it('401 invalid_client (some servers) is the same class', () => {
@@ -197,5 +203,69 @@ describe('error classes', () => {
     expect(error.url).not.toContain('u:p@');
     expect(error.url).toContain('page=2');
     expect(error.url).not.toContain(jwt);
+  });
+});
+
+describe('errorFromResponse: redaction before truncation, one pass', () => {
+  const apiKey = 'EchoedApiKey0123456789abcdefghijklmnop';
+  const jwt = 'eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJjbGllbnQiLCJzY29wZSI6InBhcnRuZXItYXBpL3JlYWQifQ.c2lnbmF0dXJlLXBhcnQ';
+  const redactor = createRedactor([apiKey]);
+
+  it('redacts violations, with the client\'s own secret values', () => {
+    const error = errorFromResponse({
+      status: 400, origin: 'api', method: 'POST', url, redactor,
+      body: { error: 'validation_failed', violations: [{ propertyPath: 'email', message: `key ${apiKey} is not an email, token ${jwt}` }] },
+    }) as ValidationError;
+    const everything = JSON.stringify({ ...error.toJSON(), violations: error.violations });
+    expect(everything).not.toContain(apiKey);
+    expect(everything).not.toContain(jwt.slice(0, 20));
+    expect(error.violations[0]?.message).toContain('[REDACTED]');
+  });
+
+  it('a credential across the 300-character cut leaves no part of itself', () => {
+    for (const status of [400, 404, 500]) {
+      const body = { '@type': 'hydra:Error', 'hydra:description': `${'x'.repeat(280)} token ${jwt} and ${apiKey}` };
+      const error = errorFromResponse({ status, body, origin: 'api', method: 'GET', url, redactor });
+      expect(error.message).not.toContain(jwt.slice(0, 12));
+      expect(error.message).not.toContain(apiKey.slice(0, 12));
+    }
+    const text = errorFromResponse({ status: 502, body: `${'y'.repeat(290)} Bearer ${jwt}`, origin: 'api', url, redactor });
+    expect(text.message).not.toContain(jwt.slice(0, 12));
+  });
+
+  it('ends a message built from the service\'s text with exactly one period', () => {
+    for (const [status, body] of [
+      [404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found.' }],
+      [400, { error: 'validation_failed', violations: [{ propertyPath: 'email', message: 'This value is not valid.' }] }],
+      [409, { detail: 'Module is SCORM...' }],
+      [503, { message: 'Service Unavailable.' }],
+    ] as const) {
+      const error = errorFromResponse({ status, body, origin: 'api', method: 'GET', url, headers: new Headers({ 'x-request-id': 'r-1' }) });
+      expect(error.message).not.toMatch(/\.\./);
+      expect(error.message).toMatch(/[^.]\.$/);
+      if (error.hint !== undefined) expect(error.hint).toMatch(/[^.]\.$/);
+    }
+    const oauth = errorFromResponse({ status: 400, body: { error: 'invalid_client', error_description: 'Bad client.' }, origin: 'token-endpoint' });
+    expect(oauth.message).not.toMatch(/\.\./);
+  });
+
+  it('gives a short message and a separate hint, both in toJSON', () => {
+    const error = api(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' });
+    expect(error.message).not.toMatch(/belongs to another partner/);
+    expect(error.hint).toMatch(/belongs to another partner/);
+    expect(error.toJSON()).toMatchObject({ code: 'not_found', status: 404, hint: error.hint, message: error.message });
+  });
+});
+
+describe('isPartnerLearningError', () => {
+  it('recognises the client\'s errors by brand, also from another copy of the class, and nothing else', () => {
+    expect(isPartnerLearningError(api(404, {}))).toBe(true);
+    expect(isPartnerLearningError(new Error('x'))).toBe(false);
+    expect(isPartnerLearningError({ code: 'not_found', name: 'NotFoundError' })).toBe(false);
+    expect(isPartnerLearningError(null)).toBe(false);
+    // What an error from the other build (ESM vs CommonJS) looks like: another class, the same registered symbol.
+    class OtherCopy extends Error {}
+    Object.defineProperty(OtherCopy.prototype, Symbol.for('partner-learning-client.error'), { value: true });
+    expect(isPartnerLearningError(new OtherCopy('x'))).toBe(true);
   });
 });

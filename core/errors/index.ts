@@ -2,7 +2,7 @@
  * Every error the client throws, the stable codes, and the factory that maps HTTP answers to them.
  */
 export { ErrorCode } from './codes.ts';
-export { PartnerLearningError, type ErrorInit, type ErrorOrigin } from './base.ts';
+export { PartnerLearningError, isPartnerLearningError, withAttempts, type ErrorInit, type ErrorOrigin } from './base.ts';
 export { ValidationError, type Violation } from './validation-error.ts';
 export { ApplicationError } from './application-error.ts';
 export { AuthenticationError } from './authentication-error.ts';
@@ -16,6 +16,7 @@ export { QuotaExceededError } from './quota-exceeded-error.ts';
 export { ServerError } from './server-error.ts';
 export { NetworkError } from './network-error.ts';
 export { TimeoutError } from './timeout-error.ts';
+export { RedirectError } from './redirect-error.ts';
 export { TokenEndpointError } from './token-endpoint-error.ts';
 export { ConfigurationError } from './configuration-error.ts';
 export { errorFromResponse, type ErrorResponse } from './factory.ts';

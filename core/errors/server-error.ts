@@ -6,12 +6,9 @@ import { PartnerLearningError, type ErrorInit } from './base.ts';
  */
 export class ServerError extends PartnerLearningError {
   override readonly name = 'ServerError' as const;
-  /** The wait the service asked for (`Retry-After`, e.g. on a 503), when it sent one. */
-  readonly retryAfterMs?: number;
 
   /** @param init Message and context (see {@link ErrorInit}). */
-  constructor(init: ErrorInit & { retryAfterMs?: number }) {
+  constructor(init: ErrorInit) {
     super(ErrorCode.SERVER, init, true);
-    this.retryAfterMs = init.retryAfterMs;
   }
 }

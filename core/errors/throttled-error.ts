@@ -6,12 +6,9 @@ import { PartnerLearningError, type ErrorInit } from './base.ts';
  */
 export class ThrottledError extends PartnerLearningError {
   override readonly name = 'ThrottledError' as const;
-  /** The wait the service asked for (`Retry-After`), when it sent one. */
-  readonly retryAfterMs?: number;
 
   /** @param init Message and context (see {@link ErrorInit}). */
-  constructor(init: ErrorInit & { retryAfterMs?: number }) {
+  constructor(init: ErrorInit) {
     super(ErrorCode.THROTTLED, init, true);
-    this.retryAfterMs = init.retryAfterMs;
   }
 }

@@ -16,7 +16,7 @@ import { AdaptiveRate, type AdaptiveRateOptions } from './adaptive-rate.ts';
 import { createClockDomains } from './clock-domain.ts';
 
 /** How the answer to one attempt went, as far as throttling is concerned. */
-export type Outcome = 'success' | 'throttled' | 'server-error' | 'other' | 'no-answer';
+export type Outcome = 'success' | 'throttled' | 'server-error' | 'other' | 'no-answer' | 'not-sent';
 
 /** A client's view of its key's shared throttling state. */
 export interface Limiter {

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { backoffDelay, retryDelay } from './retry.ts';
+import { backoffDelay, callPolicy, retryDelay } from './retry.ts';
+import { NetworkError, QuotaExceededError, ThrottledError } from '../errors/index.ts';
 import { parseRetryAfter } from './retry-after.ts';
-import { NetworkError, QuotaExceededError, ServerError, ThrottledError, TimeoutError, ValidationError } from '../errors/index.ts';
 
 const policy = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000 };
 
@@ -22,27 +22,7 @@ describe('backoff', () => {
   });
 });
 
-describe('retryDelay', () => {
-  const throttled = new ThrottledError({ message: 'x', origin: 'gateway', status: 429 });
-  it('retries 429, 5xx, network errors and timeouts until maxAttempts', () => {
-    for (const error of [throttled, new ServerError({ message: 'x', origin: 'api', status: 503 }),
-      new NetworkError({ message: 'x', origin: 'network' }), new TimeoutError({ message: 'x', origin: 'network' })]) {
-      expect(retryDelay(error, 1, policy, () => 0)).toBe(500);
-      expect(retryDelay(error, 5, policy, () => 0)).toBeUndefined();
-    }
-  });
-
-  it('never retries Limit Exceeded or client errors', () => {
-    expect(retryDelay(new QuotaExceededError({ message: 'x', origin: 'gateway', status: 429 }), 1, policy)).toBeUndefined();
-    expect(retryDelay(new ValidationError({ message: 'x', origin: 'api', status: 400 }), 1, policy)).toBeUndefined();
-    expect(retryDelay(new Error('bug'), 1, policy)).toBeUndefined();
-  });
-
-  it('honours Retry-After, and gives up when it exceeds the cap', () => {
-    expect(retryDelay(new ThrottledError({ message: 'x', origin: 'gateway', retryAfterMs: 7000 }), 1, policy)).toBe(7000);
-    expect(retryDelay(new ThrottledError({ message: 'x', origin: 'gateway', retryAfterMs: 120_000 }), 1, policy)).toBeUndefined();
-  });
-
+describe('Retry-After', () => {
   it('parses Retry-After seconds and HTTP-dates', () => {
     const now = Date.UTC(2026, 10, 22, 12);
     expect(parseRetryAfter('2', now)).toBe(2000);
@@ -50,5 +30,23 @@ describe('retryDelay', () => {
     expect(parseRetryAfter(new Date(now - 4000).toUTCString(), now)).toBe(0);
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('callPolicy', () => {
+  it('lays a call\'s retry over the client\'s, and false means one attempt', () => {
+    expect(callPolicy(policy, undefined)).toBe(policy);
+    expect(callPolicy(policy, false)).toEqual({ ...policy, maxAttempts: 1 });
+    expect(callPolicy(policy, { maxAttempts: 2 })).toEqual({ ...policy, maxAttempts: 2 });
+  });
+});
+
+describe('retryDelay (drivers without a key-wide limiter)', () => {
+  it('retries transient errors until maxAttempts and honours Retry-After up to the cap', () => {
+    expect(retryDelay(new NetworkError({ message: 'x', origin: 'network' }), 1, policy, () => 0)).toBe(500);
+    expect(retryDelay(new NetworkError({ message: 'x', origin: 'network' }), 5, policy)).toBeUndefined();
+    expect(retryDelay(new QuotaExceededError({ message: 'x', origin: 'gateway', status: 429 }), 1, policy)).toBeUndefined();
+    expect(retryDelay(new ThrottledError({ message: 'x', origin: 'gateway', retryAfterMs: 7000 }), 1, policy)).toBe(7000);
+    expect(retryDelay(new ThrottledError({ message: 'x', origin: 'gateway', retryAfterMs: 120_000 }), 1, policy)).toBeUndefined();
   });
 });

@@ -1,17 +1,13 @@
 /**
  * Backoff policy: which failures are retried and how long to wait. Exponential with equal jitter (1, 2, 4, 8 … s,
- * each somewhere in its upper half), capped; `Retry-After` (on a 429 or a 503) wins when the service sends it.
+ * each somewhere in its upper half), capped; `Retry-After` (on a 429 or a 503) wins when the service sends it (see
+ * `next-step.ts`).
  */
-import { PartnerLearningError } from '../errors/base.ts';
-import { ServerError } from '../errors/server-error.ts';
-import { ThrottledError } from '../errors/throttled-error.ts';
+import type { RetryOptions } from '../client-types.ts';
+import { isPartnerLearningError, type PartnerLearningError } from '../errors/base.ts';
 
 /** `RetryOptions` with defaults filled in. */
-export interface RetryPolicy {
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type RetryPolicy = Required<RetryOptions>;
 
 /**
  * The wait before retry number `attempt` (1 = after the first failure): `min(cap, base × 2^(attempt−1))`, with
@@ -24,25 +20,26 @@ export interface RetryPolicy {
  * @example
  * backoffDelay(3, { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30000 }); // 2000..4000
  */
-export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function backoffDelay(attempt: number, policy: Omit<RetryPolicy, 'maxAttempts'>, random: () => number = Math.random): number {
   const exp = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exp / 2 + random() * (exp / 2));
 }
 
 /**
  * Whether an error may be retried unchanged: 429 `Too Many Requests`, 5xx, network errors and timeouts, for every
- * method (the service makes retries safe). Never `Limit Exceeded`, 400, 403, 404, 409, 415. A 401 is handled apart
- * (one retry with a fresh token).
+ * method (the service makes retries safe). Never `Limit Exceeded`, 400, 403, 404, 409, 415, a redirect. A 401 is
+ * handled apart (one retry with a fresh token).
  *
  * @param error Anything thrown.
  * @returns `true` when a retry may succeed.
  */
 export function isRetryable(error: unknown): error is PartnerLearningError {
-  return error instanceof PartnerLearningError && error.retryable;
+  return isPartnerLearningError(error) && error.retryable;
 }
 
 /**
- * Decides about one failed attempt.
+ * Decides about one failed attempt, for a driver without a key-wide limiter (the ky pipeline uses `nextStep`, which
+ * also pauses the API key after a 429 or 5xx).
  *
  * @param error What the attempt threw.
  * @param attempt How many attempts have been made so far (1 after the first).
@@ -55,7 +52,24 @@ export function retryDelay(
   error: unknown, attempt: number, policy: RetryPolicy, random: () => number = Math.random,
 ): number | undefined {
   if (!isRetryable(error) || attempt >= policy.maxAttempts) return undefined;
-  const retryAfterMs = error instanceof ThrottledError || error instanceof ServerError ? error.retryAfterMs : undefined;
+  const { retryAfterMs } = error;
   if (retryAfterMs !== undefined) return retryAfterMs <= policy.maxDelayMs ? retryAfterMs : undefined;
   return backoffDelay(attempt, policy, random);
+}
+
+/**
+ * The policy of one call: the client's, with the call's own `retry` over it (`false`: one attempt).
+ *
+ * @param client The client's normalized policy.
+ * @param call The call's `retry` option, if any.
+ * @returns The policy to use.
+ */
+export function callPolicy(client: RetryPolicy, call: RetryOptions | false | undefined): RetryPolicy {
+  if (call === false) return { ...client, maxAttempts: 1 };
+  if (call === undefined) return client;
+  return {
+    maxAttempts: call.maxAttempts ?? client.maxAttempts,
+    baseDelayMs: call.baseDelayMs ?? client.baseDelayMs,
+    maxDelayMs: call.maxDelayMs ?? client.maxDelayMs,
+  };
 }

@@ -4,9 +4,10 @@ import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './testing.ts';
 import {
-  ApiKeyError, ApplicationError, AuthenticationError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
+  ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
 } from '../errors/index.ts';
 import type { LogLevel } from '../client-types.ts';
+import { createUsers } from '../resources/users.ts';
 
 const tokenUrl = 'https://auth.example.com/oauth2/token';
 const baseUrl = 'https://api.example.com/sandbox/v1';
@@ -78,6 +79,40 @@ describe('transport: requests', () => {
   });
 });
 
+describe('transport: bad signal', () => {
+  it('refuses a signal that is not an AbortSignal before any work: no token request, no API request', async () => {
+    const { transport, requests, tokens } = setup(() => jsonResponse(200, {}));
+    for (const signal of [{}, 'abort', { aborted: false }]) {
+      const error = await transport.request({ method: 'GET', path: '/courses', signal: signal as AbortSignal }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as ConfigurationError).message).toMatch(/not an AbortSignal/);
+    }
+    expect(requests).toHaveLength(0);
+    expect(tokens).toHaveLength(0);
+  });
+});
+
+describe('transport: per-call retry and timeout', () => {
+  it('retry: false makes one attempt; retry.maxAttempts overrides the client\'s', async () => {
+    const once = setup(() => jsonResponse(503, { message: 'Service Unavailable' }));
+    await expect(once.clock.run(once.transport.request({ method: 'GET', path: '/x', retry: false }))).rejects.toBeInstanceOf(ServerError);
+    expect(once.requests).toHaveLength(1);
+    const twice = setup(() => jsonResponse(503, { message: 'Service Unavailable' }));
+    const error = await twice.clock.run(twice.transport.request({ method: 'GET', path: '/x', retry: { maxAttempts: 2 } }).catch((e: unknown) => e));
+    expect(twice.requests).toHaveLength(2);
+    expect((error as ServerError).attempts).toBe(2);
+  });
+
+  it('timeoutMs per call wins over the client\'s', async () => {
+    const { transport } = setup((request) => new Promise<Response>((_resolve, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason));
+    }), { timeoutMs: 600_000, retry: { maxAttempts: 1 } });
+    const error = await transport.request({ method: 'GET', path: '/slow', timeoutMs: 20 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toContain('20 ms');
+  });
+});
+
 describe('transport: 401', () => {
   it('retries once with a fresh token after a 401', async () => {
     const { transport, requests, tokens, clock } = setup((_r, n) => (n === 1 ? jsonResponse(401, { message: 'Unauthorized' }) : jsonResponse(200, { ok: true })));
@@ -91,7 +126,7 @@ describe('transport: 401', () => {
     const error = await clock.run(transport.request({ method: 'GET', path: '/courses' }).catch((e: unknown) => e));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).code).toBe('authentication_failed');
-    expect((error as Error).message).toMatch(/same environment.*oauth2\/token.*clock/s);
+    expect((error as AuthenticationError).hint).toMatch(/same environment.*oauth2\/token.*clock/s);
     for (const token of tokens) expect((error as Error).message).not.toContain(token);
     expect(requests).toHaveLength(2);
   });
@@ -161,10 +196,18 @@ describe('transport: retry and throttling', () => {
     expect(clock.now() - start).toBeGreaterThanOrEqual(5000);
   });
 
-  it('treats a 404 on the retry of a delete that may have succeeded as done', async () => {
-    const { transport, clock } = setup((_r, n) => (n === 1 ? jsonResponse(503, {}) : jsonResponse(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' })));
-    const response = await clock.run(transport.request({ method: 'DELETE', path: '/users/u', responseType: 'none', notFoundAfterRetryIsSuccess: true }));
-    expect(response.status).toBe(404);
+  it('users.delete resolves on a 404 after a retry whatever the earlier answer was (429, 503), not on a first 404', async () => {
+    const learner = '3f1c9a52-8f4e-4c1e-9d7b-2a6f0e1b5c3d';
+    const notFound = () => jsonResponse(404, { '@type': 'hydra:Error', 'hydra:description': 'Not Found' });
+    for (const first of [() => jsonResponse(429, { message: 'Too Many Requests' }), () => jsonResponse(503, {})]) {
+      const { transport, clock, requests } = setup((_r, n) => (n === 1 ? first() : notFound()));
+      await expect(clock.run(createUsers(transport).delete(learner))).resolves.toBeUndefined();
+      expect(requests).toHaveLength(2);
+    }
+    const { transport, clock } = setup(notFound);
+    const error = await clock.run(createUsers(transport).delete(learner).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).attempts).toBe(1);
   });
 
   it('maps a hanging request to TimeoutError', async () => {

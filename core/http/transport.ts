@@ -1,22 +1,23 @@
 /**
- * The HTTP pipeline behind every resource call: URL, headers built from scratch per attempt, bearer token, shared
- * throttling, one ky attempt, error mapping, backoff, and one retry with a fresh token after a 401.
+ * The HTTP pipeline behind every resource call: URL, headers built from scratch per attempt, shared throttling, the
+ * bearer token (read after the throttling wait, so a call queued behind a refresh sends the new one), one ky
+ * attempt, error mapping, and `nextStep` deciding what follows a failed attempt.
  */
 import type { KyInstance } from 'ky';
 import type { ApiRequest, ApiResponse, Transport } from '../transport.ts';
 import { TokenProvider } from '../auth/token-provider.ts';
-import type { PartnerLearningError } from '../errors/base.ts';
+import { isPartnerLearningError, withAttempts } from '../errors/base.ts';
 import { ApplicationError } from '../errors/application-error.ts';
 import { errorFromResponse } from '../errors/factory.ts';
-import { scrubError } from '../errors/scrub.ts';
-import { ServerError } from '../errors/server-error.ts';
-import { ThrottledError } from '../errors/throttled-error.ts';
+import { RedirectError } from '../errors/redirect-error.ts';
 import { createLog, type Log } from '../log.ts';
 import type { NormalizedOptions } from '../options.ts';
-import { createRedactor } from '../redact.ts';
-import { abortReason } from '../runtime.ts';
+import { createRedactor, type Redactor } from '../redact.ts';
+import { abortReason, checkSignal } from '../runtime.ts';
 import { limiterFor, type Limiter, type Outcome } from './limiter.ts';
-import { backoffDelay, isRetryable, retryDelay } from './retry.ts';
+import { nextStep } from './next-step.ts';
+import { parseBody, readJsonOrText } from './read-body.ts';
+import { callPolicy } from './retry.ts';
 import { createHttp, sendOnce } from './send.ts';
 import { resolveRequestUrl } from './url.ts';
 
@@ -40,19 +41,21 @@ export interface TransportExtras {
  */
 export function createTransport(options: NormalizedOptions, extras: TransportExtras = {}): Transport {
   const http = createHttp(options.fetch);
+  // The one redactor: errors, logs and the token request all use it, so every text is redacted once.
   const redactor = createRedactor([options.clientSecret, options.apiKey]);
   const log = createLog(options.logger, redactor);
-  const tokens = new TokenProvider({ ...options, http, log });
+  const tokens = new TokenProvider({ ...options, http, log, redactor });
   const limiter = limiterFor({ apiKey: options.apiKey, rateLimit: options.rateLimit, now: options.now, sleep: options.sleep });
-  const pipeline = { options, http, log, tokens, limiter, random: extras.random ?? Math.random };
+  const pipeline: Pipeline = { options, http, log, tokens, limiter, redactor, random: extras.random ?? Math.random };
   return {
     baseUrl: options.baseUrl,
     now: () => options.now(),
     sleep: (ms, signal) => options.sleep(ms, signal),
-    // Every error leaves through here, so the exact secret values are stripped from it once.
-    request: <T>(request: ApiRequest) => send<T>(pipeline, request).catch((error: unknown) => {
-      throw scrubError(error, redactor);
-    }),
+    // Every resource method comes through here, so a bad signal is refused for all of them before any work.
+    request: async <T>(request: ApiRequest) => {
+      checkSignal(request.signal);
+      return send<T>(pipeline, request);
+    },
   };
 }
 
@@ -62,6 +65,7 @@ interface Pipeline {
   log: Log;
   tokens: TokenProvider;
   limiter: Limiter;
+  redactor: Redactor;
   random: () => number;
 }
 
@@ -82,110 +86,138 @@ function outcomeOf(status: number): Outcome {
   return status >= 500 ? 'server-error' : 'other';
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
+/** What one attempt gave: an answer, or what was thrown; whether a request went out; the token it carried. */
+interface Attempt {
+  response?: Response;
+  error?: unknown;
+  sent: boolean;
+  accessToken?: string;
+}
+
+interface CallContext {
+  request: ApiRequest;
+  url: string;
+  body: string | undefined;
+  bearer: boolean;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * One attempt: limiter slot, then the token (after the wait), then the request. Every `acquire` is followed by
+ * exactly one `record`: `not-sent` when the call failed before going out (token request failed, aborted).
+ */
+async function attemptOnce(p: Pipeline, call: CallContext, number: number): Promise<Attempt> {
+  const { options, log, limiter } = p;
+  const { request, url, signal } = call;
+  await limiter.acquire(signal);
+  let accessToken: string | undefined;
   try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
+    accessToken = call.bearer ? (await p.tokens.getToken(signal)).accessToken : undefined;
+  } catch (error) {
+    limiter.record('not-sent');
+    return { error, sent: false };
   }
+  let headers: Headers;
+  try {
+    if (signal?.aborted) throw abortReason(signal);
+    headers = buildHeaders(request, options.apiKey, accessToken);
+  } catch (error) {
+    limiter.record('not-sent');
+    return { error, sent: false };
+  }
+  log.debug('request', { method: request.method, url, attempt: number });
+  const started = options.now();
+  let response: Response;
+  try {
+    response = await sendOnce(p.http, {
+      method: request.method, url, headers, body: call.body,
+      timeoutMs: call.timeoutMs, signal, origin: 'api', redactor: p.redactor,
+    });
+  } catch (error) {
+    limiter.record(error instanceof RedirectError ? 'other' : 'no-answer');
+    return { error, sent: true, accessToken };
+  }
+  limiter.record(outcomeOf(response.status));
+  log.debug('response', {
+    method: request.method, url, attempt: number, status: response.status,
+    requestId: response.headers.get('x-request-id') ?? undefined, ms: options.now() - started,
+  });
+  return { response, sent: true, accessToken };
 }
 
 async function send<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>> {
-  const { options, log, limiter, signal } = { ...p, signal: request.signal };
-  const url = resolveRequestUrl(options.baseUrl, request);
-  const body = request.json !== undefined ? JSON.stringify(request.json)
-    : request.mergePatch !== undefined ? JSON.stringify(request.mergePatch) : undefined;
-  const bearer = (request.auth ?? 'bearer') === 'bearer';
-  let attempt = 0;
-  let refreshedAfter401 = false;
-  let mayHaveReached = false;
+  const { options, log, limiter } = p;
+  const signal = request.signal;
+  const policy = callPolicy(options.retry, request.retry);
+  const call: CallContext = {
+    request, signal,
+    url: resolveRequestUrl(options.baseUrl, request),
+    body: request.json !== undefined ? JSON.stringify(request.json)
+      : request.mergePatch !== undefined ? JSON.stringify(request.mergePatch) : undefined,
+    bearer: (request.auth ?? 'bearer') === 'bearer',
+    timeoutMs: request.timeoutMs ?? options.timeoutMs,
+  };
+  const { url } = call;
+  let tries = 1;
+  let sent = 0;
+  let refreshed = false;
 
   for (;;) {
     if (signal?.aborted) throw abortReason(signal);
-    attempt += 1;
-    let accessToken: string | undefined;
-    let failure: unknown;
-    let response: Response | undefined;
-    let acquired = false;
-    try {
-      accessToken = bearer ? (await p.tokens.getToken(signal)).accessToken : undefined;
-      await limiter.acquire(signal);
-      acquired = true;
-      log.debug('request', { method: request.method, url, attempt });
-      const started = options.now();
-      response = await sendOnce(p.http, {
-        method: request.method, url, headers: buildHeaders(request, options.apiKey, accessToken), body,
-        timeoutMs: options.timeoutMs, signal, origin: 'api',
-      });
-      log.debug('response', {
-        method: request.method, url, attempt, status: response.status,
-        requestId: response.headers.get('x-request-id') ?? undefined, ms: options.now() - started,
-      });
-    } catch (error) {
-      if (acquired && !response) limiter.record('no-answer');
-      if (signal?.aborted) throw abortReason(signal);
-      failure = error;
-    }
-
-    if (response) {
-      const outcome = outcomeOf(response.status);
-      limiter.record(outcome);
+    const attempt = await attemptOnce(p, call, sent + 1);
+    if (attempt.sent) sent += 1;
+    if (signal?.aborted) throw abortReason(signal);
+    const { response } = attempt;
+    if (response && response.ok) {
       const requestId = response.headers.get('x-request-id') ?? undefined;
-      if (outcome === 'success') return { status: response.status, headers: response.headers, requestId, data: (await readData(response, request, url)) as T };
-      if (response.status === 404 && request.notFoundAfterRetryIsSuccess && mayHaveReached) {
-        await response.body?.cancel();
-        log.info('404 on retry of a call that may already have succeeded: treated as done', { method: request.method, url });
-        return { status: 404, headers: response.headers, requestId, data: undefined as T };
-      }
-      const error = errorFromResponse({
-        status: response.status, body: await readBody(response), headers: response.headers, origin: 'api',
-        method: request.method, url, now: options.now(),
+      const data = await readData(response, request, url, p.redactor).catch((error: unknown) => {
+        throw isPartnerLearningError(error) ? withAttempts(error, sent) : error;
       });
-      if (response.status === 401 && bearer && accessToken !== undefined && !refreshedAfter401) {
-        refreshedAfter401 = true;
-        attempt -= 1; // the 401 retry is extra, not one of maxAttempts
-        log.warn('401: discarding the cached token and retrying once with a fresh one', { method: request.method, url });
-        await p.tokens.invalidate(accessToken);
-        continue;
-      }
-      failure = error;
-      if (outcome === 'throttled' || outcome === 'server-error') {
-        // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
-        const retryAfterMs = error instanceof ThrottledError || error instanceof ServerError ? error.retryAfterMs : undefined;
-        limiter.cooldown(retryAfterMs ?? backoffDelay(limiter.failureStreak, options.retry, p.random));
-      }
+      return { status: response.status, headers: response.headers, requestId, data: data as T };
     }
-
-    const delay = retryDelay(failure, attempt, options.retry, p.random);
-    if (delay === undefined) throw failure;
-    // Only an attempt that was sent can have reached the service (not a failed token request before it).
-    if (acquired && isRetryable(failure) && (failure.origin === 'network' || (failure.status ?? 0) >= 500)) mayHaveReached = true;
-    // One sleep: this call's backoff or the rest of the key-wide pause, whichever is longer, counted by the limiter
-    // as time passed so its gate does not make the call sleep a second time.
-    const wait = Math.max(delay, limiter.pauseRemaining());
-    log.warn('retrying', { method: request.method, url, attempt, delayMs: wait, code: (failure as PartnerLearningError).code, status: (failure as PartnerLearningError).status });
-    await limiter.wait(wait, signal);
+    const error = response
+      ? errorFromResponse({
+        status: response.status, body: await readJsonOrText(response), headers: response.headers, origin: 'api',
+        method: request.method, url, now: options.now(), redactor: p.redactor,
+      })
+      : attempt.error;
+    const step = nextStep({
+      error, status: response?.status, tries, refreshed, bearerSent: attempt.accessToken !== undefined, policy,
+      failureStreak: limiter.failureStreak, pauseRemainingMs: limiter.pauseRemaining(), random: p.random,
+    });
+    // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
+    if (step.action !== 'refresh-token' && step.pauseKeyMs !== undefined) limiter.cooldown(step.pauseKeyMs);
+    if (step.action === 'fail') throw isPartnerLearningError(error) ? withAttempts(error, sent) : error;
+    if (step.action === 'refresh-token') {
+      refreshed = true;
+      log.warn('401: discarding the cached token and retrying once with a fresh one', { method: request.method, url });
+      if (attempt.accessToken !== undefined) await p.tokens.invalidate(attempt.accessToken);
+      continue;
+    }
+    log.warn('retrying', {
+      method: request.method, url, attempt: tries, delayMs: step.waitMs,
+      code: isPartnerLearningError(error) ? error.code : undefined, status: response?.status,
+    });
+    tries += 1;
+    // Counted by the limiter as time passed, so its gate does not make the call sleep a second time.
+    await limiter.wait(step.waitMs, signal);
   }
 }
 
-async function readData(response: Response, request: ApiRequest, url: string): Promise<unknown> {
+async function readData(response: Response, request: ApiRequest, url: string, redactor: Redactor): Promise<unknown> {
   const type = request.responseType ?? 'json';
   if (type === 'stream') return response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   if (type === 'none') {
     await response.body?.cancel();
     return undefined;
   }
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApplicationError({
-      origin: 'api', status: response.status, method: request.method, url,
-      requestId: response.headers.get('x-request-id') ?? undefined,
-      message: 'The service answered with a body that is not JSON; check that baseUrl points at the Partner Learning API',
-    });
-  }
+  const parsed = parseBody(await response.text());
+  if (parsed.ok) return parsed.value;
+  throw new ApplicationError({
+    origin: 'api', status: response.status, method: request.method, url, redactor,
+    requestId: response.headers.get('x-request-id') ?? undefined,
+    message: 'The service answered with a body that is not JSON',
+    hint: 'Check that baseUrl points at the Partner Learning API',
+  });
 }

@@ -4,7 +4,7 @@
  * the watermark's `seenIds`. Only the ids at the newest instant seen are kept, so memory stays flat over any number
  * of records.
  */
-import type { DeltaSync, Watermark } from '../client-types.ts';
+import type { DeltaSync, ResponseInfo, Watermark } from '../client-types.ts';
 import type { ApiRequest, Transport } from '../transport.ts';
 import { fetchPages } from './paginate.ts';
 
@@ -37,6 +37,7 @@ function updatedAtOf(item: unknown): string | undefined {
  * @param transport Sends the requests.
  * @param first The first-page request without the date filter; `updatedAt[after]` is added from `since`.
  * @param since The watermark of the previous run (already validated), or `undefined` for everything.
+ * @param onResponse Told about each page's answer.
  * @returns A {@link DeltaSync}: iterate it for the changed records; read `watermark` afterwards and persist it.
  *   Each iteration starts from `since` again; `watermark` is set when an iteration runs to its end.
  * @example
@@ -46,7 +47,12 @@ function updatedAtOf(item: unknown): string | undefined {
  * saved = sync.watermark;
  * ```
  */
-export function deltaSync<T>(transport: Transport, first: ApiRequest, since: Watermark | undefined): DeltaSync<T> {
+export function deltaSync<T>(
+  transport: Transport,
+  first: ApiRequest,
+  since: Watermark | undefined,
+  onResponse?: (response: ResponseInfo) => void,
+): DeltaSync<T> {
   let finished: Watermark | undefined = since;
   const request: ApiRequest = since
     ? { ...first, query: { ...first.query, [UPDATED_AFTER_PARAM]: since.updatedAt } }
@@ -63,7 +69,7 @@ export function deltaSync<T>(transport: Transport, first: ApiRequest, since: Wat
       let maxText = since?.updatedAt;
       let idsAtMax = new Set(alreadySeen);
 
-      for await (const page of fetchPages<T>(transport, request)) {
+      for await (const page of fetchPages<T>(transport, request, onResponse)) {
         for (const item of page.items) {
           const text = updatedAtOf(item);
           const ms = text === undefined ? Number.NaN : Date.parse(text);

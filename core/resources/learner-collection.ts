@@ -1,11 +1,21 @@
 /**
  * The user-scoped collection shape shared by course progress and transcripts: every call carries `X-User-ID`.
  */
-import type { DeltaOptions, DeltaSync, LearnerCollection, LearnerScope, ListOptions, Paginated } from '../client-types.ts';
+import type {
+  DeltaOptions,
+  DeltaSync,
+  LearnerCollection,
+  LearnerScope,
+  ListOptions,
+  Page,
+  PageOptions,
+  Paginated,
+} from '../client-types.ts';
 import type { Transport } from '../transport.ts';
 import { deltaSync } from '../pagination/delta-sync.ts';
-import { paginate } from '../pagination/paginate.ts';
-import { learnerTarget, listRequest, syncRequest } from './query.ts';
+import { paginate, singlePage } from '../pagination/paginate.ts';
+import { send } from './call.ts';
+import { learnerTarget, listRequest, pageRequest, syncRequest } from './query.ts';
 
 /**
  * @param transport Sends the requests.
@@ -14,22 +24,20 @@ import { learnerTarget, listRequest, syncRequest } from './query.ts';
  */
 export function createLearnerCollection<T>(transport: Transport, path: string): LearnerCollection<T> {
   return {
-    list(options: LearnerScope & Omit<ListOptions, 'signal'>): Paginated<T> {
-      return paginate<T>(transport, listRequest(path, options, true));
+    list(options: LearnerScope & ListOptions): Paginated<T> {
+      return paginate<T>(transport, listRequest(path, options, true), options?.onResponse);
+    },
+    async page(options: LearnerScope & PageOptions): Promise<Page<T>> {
+      return singlePage<T>(transport, pageRequest(transport.baseUrl, path, options, true), options?.onResponse);
     },
     async get(id: number | string, options: LearnerScope): Promise<T> {
-      const { segment, userId } = learnerTarget(id, options?.userId, 'record');
-      const response = await transport.request<T>({
-        method: 'GET',
-        path: `${path}/${segment}`,
-        userId,
-        signal: options.signal,
-      });
+      const { segment, userId } = learnerTarget(id, options, 'record');
+      const response = await send<T>(transport, { method: 'GET', path: `${path}/${segment}`, userId }, options);
       return response.data;
     },
-    sync(options: LearnerScope & Omit<DeltaOptions, 'signal'>): DeltaSync<T> {
+    sync(options: LearnerScope & DeltaOptions): DeltaSync<T> {
       const { request, since } = syncRequest(path, options, true);
-      return deltaSync<T>(transport, request, since);
+      return deltaSync<T>(transport, request, since, options?.onResponse);
     },
   };
 }

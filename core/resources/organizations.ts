@@ -6,9 +6,9 @@ import { createReadCollection } from './read-collection.ts';
 
 /**
  * @param transport Sends the requests.
- * @returns `list` and `get` of organizations.
+ * @returns `list`, `page` and `get` of organizations.
  */
 export function createOrganizations(transport: Transport): Omit<ReadCollection<Organization>, 'sync'> {
-  const { list, get } = createReadCollection<Organization>(transport, '/organizations');
-  return { list, get };
+  const { list, page, get } = createReadCollection<Organization>(transport, '/organizations');
+  return { list, page, get };
 }

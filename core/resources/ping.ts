@@ -2,6 +2,7 @@
 import type { CallOptions } from '../client-types.ts';
 import type { Health } from '../types.ts';
 import type { Transport } from '../transport.ts';
+import { checkCall, send } from './call.ts';
 
 /**
  * @param transport Sends the request.
@@ -9,12 +10,8 @@ import type { Transport } from '../transport.ts';
  */
 export function createPing(transport: Transport): (options?: CallOptions) => Promise<Health> {
   return async (options) => {
-    const response = await transport.request<Health>({
-      method: 'GET',
-      path: '/ping',
-      auth: 'apiKeyOnly',
-      signal: options?.signal,
-    });
+    const checked = checkCall(options);
+    const response = await send<Health>(transport, { method: 'GET', path: '/ping', auth: 'apiKeyOnly' }, checked);
     return response.data;
   };
 }

@@ -2,43 +2,70 @@
  * Shared checks and query building for collection endpoints. Parameter names are API Platform's (`itemsPerPage`,
  * `updatedAt[after]`): the spec leaves them open, the emulator contract fixes them.
  */
-import type { ZodType } from 'zod';
-import type { Watermark } from '../client-types.ts';
+import type { CallOptions, Watermark } from '../client-types.ts';
 import type { ApiRequest } from '../transport.ts';
 import { UPDATED_AFTER_PARAM } from '../pagination/delta-sync.ts';
 import {
+  cursorConflictSchema,
+  cursorSchema,
   idSchema,
   isoDateTimeSchema,
+  pageNumberSchema,
   pageSizeSchema,
   recordIdSchema,
   uuidSchema,
   watermarkSchema,
 } from '../validation/schemas.ts';
-import { checkAll, parseInput } from '../validation/validate.ts';
-
-type Check = readonly [ZodType, unknown, string];
+import { checkAll } from '../validation/validate.ts';
+import { asRecord, callChecks, callFields, type Check } from './call.ts';
 
 /** Options of a list call, as the caller gave them (unchecked). */
-export interface ListInput {
+export interface ListInput extends CallOptions {
   pageSize?: number;
+  page?: number;
   updatedAfter?: string;
+  updatedStrictlyAfter?: string;
+  updatedBefore?: string;
+  updatedStrictlyBefore?: string;
   userId?: string;
-  signal?: AbortSignal;
+}
+
+/** Options of a page call: list options, or a cursor from an earlier page. */
+export interface PageInput extends ListInput {
+  cursor?: string;
 }
 
 /** Options of a sync call, as the caller gave them (unchecked). */
-export interface SyncInput {
+export interface SyncInput extends CallOptions {
   pageSize?: number;
   since?: Watermark;
   userId?: string;
-  signal?: AbortSignal;
 }
 
-function listChecks(options: ListInput | SyncInput, learner: boolean): Check[] {
-  const checks: Check[] = [];
-  if (learner) checks.push([uuidSchema, options.userId, 'userId']);
-  if (options.pageSize !== undefined) checks.push([pageSizeSchema, options.pageSize, 'pageSize']);
+/** The date filters (API Platform DateFilter operators on `updatedAt`), by option name. */
+export const DATE_FILTERS = {
+  updatedAfter: UPDATED_AFTER_PARAM,
+  updatedStrictlyAfter: 'updatedAt[strictly_after]',
+  updatedBefore: 'updatedAt[before]',
+  updatedStrictlyBefore: 'updatedAt[strictly_before]',
+} as const;
+
+/** The list options that make up a list's query (a cursor already carries them). */
+const QUERY_OPTIONS: readonly (keyof ListInput)[] = ['pageSize', 'page', ...(Object.keys(DATE_FILTERS) as (keyof typeof DATE_FILTERS)[])];
+
+function listChecks(options: unknown, learner: boolean): Check[] {
+  const o = asRecord(options);
+  const checks: Check[] = callChecks(options);
+  if (learner) checks.push([uuidSchema, o.userId, 'userId']);
+  if (o.pageSize !== undefined) checks.push([pageSizeSchema, o.pageSize, 'pageSize']);
   return checks;
+}
+
+function query(o: ListInput): ApiRequest['query'] {
+  const q: NonNullable<ApiRequest['query']> = { itemsPerPage: o.pageSize, [UPDATED_AFTER_PARAM]: o.updatedAfter };
+  for (const [option, param] of Object.entries(DATE_FILTERS)) q[param] = o[option as keyof typeof DATE_FILTERS];
+  if (o.page !== undefined) q.page = o.page;
+  return q;
 }
 
 /**
@@ -48,19 +75,39 @@ function listChecks(options: ListInput | SyncInput, learner: boolean): Check[] {
  * @param options The caller's options.
  * @param learner Whether the collection is user-scoped (then `userId` is required and sent as `X-User-ID`).
  * @returns The first-page request.
- * @throws {ValidationError} on a bad `userId`, `pageSize` or `updatedAfter`; nothing is sent.
+ * @throws {ValidationError} on a bad `userId`, `pageSize`, `page` or date filter; nothing is sent.
  */
-export function listRequest(path: string, options: ListInput = {}, learner = false): ApiRequest {
+export function listRequest(path: string, options?: ListInput, learner = false): ApiRequest {
   const checks = listChecks(options, learner);
-  if (options.updatedAfter !== undefined) checks.push([isoDateTimeSchema, options.updatedAfter, 'updatedAfter']);
+  const o = asRecord(options) as ListInput;
+  if (o.page !== undefined) checks.push([pageNumberSchema, o.page, 'page']);
+  for (const option of Object.keys(DATE_FILTERS) as (keyof typeof DATE_FILTERS)[]) {
+    if (o[option] !== undefined) checks.push([isoDateTimeSchema, o[option], option]);
+  }
   checkAll(checks);
-  return {
-    method: 'GET',
-    path,
-    query: { itemsPerPage: options.pageSize, [UPDATED_AFTER_PARAM]: options.updatedAfter },
-    userId: learner ? options.userId : undefined,
-    signal: options.signal,
-  };
+  return { method: 'GET', path, query: query(o), userId: learner ? o.userId : undefined, ...callFields(o) };
+}
+
+/**
+ * Checks page options and builds the request: the list's first page (or `page`), or the page a cursor names.
+ *
+ * @param baseUrl The transport's base URL (a cursor must lead to this collection under it).
+ * @param path The collection path.
+ * @param options The caller's options.
+ * @param learner Whether the collection is user-scoped.
+ * @returns The page's request.
+ * @throws {ValidationError} on a bad option, a cursor of another collection, or a cursor with query options.
+ */
+export function pageRequest(baseUrl: string, path: string, options?: PageInput, learner = false): ApiRequest {
+  const o = asRecord(options) as PageInput;
+  if (o.cursor === undefined) return listRequest(path, options, learner);
+  const checks = listChecks(options, learner);
+  checks.push([cursorSchema(`${baseUrl}${path}`), o.cursor, 'cursor']);
+  for (const option of QUERY_OPTIONS) {
+    if (o[option] !== undefined) checks.push([cursorConflictSchema, o[option], option]);
+  }
+  checkAll(checks);
+  return { method: 'GET', link: o.cursor, userId: learner ? o.userId : undefined, ...callFields(o) };
 }
 
 /**
@@ -74,49 +121,30 @@ export function listRequest(path: string, options: ListInput = {}, learner = fal
  */
 export function syncRequest(
   path: string,
-  options: SyncInput = {},
+  options?: SyncInput,
   learner = false,
 ): { request: ApiRequest; since: Watermark | undefined } {
   const checks = listChecks(options, learner);
-  if (options.since !== undefined) checks.push([watermarkSchema, options.since, 'since']);
+  const o = (options ?? {}) as SyncInput;
+  if (o.since !== undefined) checks.push([watermarkSchema, o.since, 'since']);
   checkAll(checks);
   return {
     request: {
       method: 'GET',
       path,
-      query: { itemsPerPage: options.pageSize },
-      userId: learner ? options.userId : undefined,
-      signal: options.signal,
+      query: { itemsPerPage: o.pageSize },
+      userId: learner ? o.userId : undefined,
+      ...callFields(o),
     },
-    since: options.since,
+    since: o.since,
   };
-}
-
-/**
- * @param id A catalog id.
- * @param name The argument's name for the error.
- * @returns The id as a path segment.
- * @throws {ValidationError} unless a positive integer.
- */
-export function idSegment(id: unknown, name = 'id'): string {
-  return encodeURIComponent(String(parseInput(idSchema, id, name)));
-}
-
-/**
- * @param uuid A learner UUID.
- * @param name The argument's name for the error.
- * @returns The UUID, checked (use it as `userId` or, encoded, in a path).
- * @throws {ValidationError} unless a 36-character UUID.
- */
-export function checkUuid(uuid: unknown, name = 'userId'): string {
-  return parseInput(uuidSchema, uuid, name);
 }
 
 /**
  * Checks a learner-scoped call's id and `userId` together, so both problems are reported at once.
  *
  * @param id The record or module id.
- * @param userId The learner UUID.
+ * @param options The call options with the learner UUID (`userId`), checked with the call options.
  * @param kind `catalog` for module ids (positive integers), `record` for progress/transcript ids.
  * @param name The id argument's name for the error.
  * @returns The encoded path segment and the checked user id.
@@ -124,13 +152,14 @@ export function checkUuid(uuid: unknown, name = 'userId'): string {
  */
 export function learnerTarget(
   id: unknown,
-  userId: unknown,
+  options: unknown,
   kind: 'catalog' | 'record',
   name = 'id',
 ): { segment: string; userId: string } {
   checkAll([
     [kind === 'catalog' ? idSchema : recordIdSchema, id, name],
-    [uuidSchema, userId, 'userId'],
+    [uuidSchema, asRecord(options).userId, 'userId'],
+    ...callChecks(options),
   ]);
-  return { segment: encodeURIComponent(String(id)), userId: userId as string };
+  return { segment: encodeURIComponent(String(id)), userId: asRecord(options).userId as string };
 }

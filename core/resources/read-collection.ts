@@ -1,11 +1,22 @@
 /**
  * The read-only catalog shape shared by organizations, categories, courses and modules: list, get, sync.
  */
-import type { CallOptions, DeltaOptions, DeltaSync, ListOptions, Paginated, ReadCollection } from '../client-types.ts';
+import type {
+  CallOptions,
+  DeltaOptions,
+  DeltaSync,
+  ListOptions,
+  Page,
+  PageOptions,
+  Paginated,
+  ReadCollection,
+} from '../client-types.ts';
 import type { Transport } from '../transport.ts';
 import { deltaSync } from '../pagination/delta-sync.ts';
-import { paginate } from '../pagination/paginate.ts';
-import { idSegment, listRequest, syncRequest } from './query.ts';
+import { paginate, singlePage } from '../pagination/paginate.ts';
+import { idSchema } from '../validation/schemas.ts';
+import { checkCall, send } from './call.ts';
+import { listRequest, pageRequest, syncRequest } from './query.ts';
 
 /**
  * @param transport Sends the requests.
@@ -15,19 +26,19 @@ import { idSegment, listRequest, syncRequest } from './query.ts';
 export function createReadCollection<T, TDetail = T>(transport: Transport, path: string): ReadCollection<T, TDetail> {
   return {
     list(options?: ListOptions): Paginated<T> {
-      return paginate<T>(transport, listRequest(path, options));
+      return paginate<T>(transport, listRequest(path, options), options?.onResponse);
+    },
+    async page(options?: PageOptions): Promise<Page<T>> {
+      return singlePage<T>(transport, pageRequest(transport.baseUrl, path, options), options?.onResponse);
     },
     async get(id: number, options?: CallOptions): Promise<TDetail> {
-      const response = await transport.request<TDetail>({
-        method: 'GET',
-        path: `${path}/${idSegment(id)}`,
-        signal: options?.signal,
-      });
+      const checked = checkCall(options, [[idSchema, id, 'id']]);
+      const response = await send<TDetail>(transport, { method: 'GET', path: `${path}/${id}` }, checked);
       return response.data;
     },
     sync(options?: DeltaOptions): DeltaSync<T> {
       const { request, since } = syncRequest(path, options);
-      return deltaSync<T>(transport, request, since);
+      return deltaSync<T>(transport, request, since, options?.onResponse);
     },
   };
 }

@@ -7,7 +7,9 @@ import type { PdfDownload, Transcript } from '../types.ts';
 import type { Transport } from '../transport.ts';
 import { downloadPdf } from '../pdf.ts';
 import { createLearnerCollection } from './learner-collection.ts';
-import { checkUuid, learnerTarget } from './query.ts';
+import { checkCall } from './call.ts';
+import { learnerTarget } from './query.ts';
+import { uuidSchema } from '../validation/schemas.ts';
 
 /**
  * @param transport Sends the requests.
@@ -17,19 +19,22 @@ export function createTranscripts(transport: Transport): TranscriptsApi {
   return {
     ...createLearnerCollection<Transcript>(transport, '/transcripts'),
     async pdf(options: LearnerScope): Promise<PdfDownload> {
-      const userId = checkUuid(options?.userId);
+      const checked = checkCall(options, [[uuidSchema, options?.userId, 'userId']]);
+      const userId = checked.userId!;
       return downloadPdf(
         transport,
-        { method: 'GET', path: '/transcript/pdf', userId, signal: options.signal },
+        { method: 'GET', path: '/transcript/pdf', userId },
         `transcript-${userId}.pdf`,
+        checked,
       );
     },
     async certificatePdf(transcriptId: number | string, options: LearnerScope): Promise<PdfDownload> {
-      const { segment, userId } = learnerTarget(transcriptId, options?.userId, 'record', 'transcriptId');
+      const { segment, userId } = learnerTarget(transcriptId, options, 'record', 'transcriptId');
       return downloadPdf(
         transport,
-        { method: 'GET', path: `/transcripts/${segment}/certificate/pdf`, userId, signal: options.signal },
+        { method: 'GET', path: `/transcripts/${segment}/certificate/pdf`, userId },
         `certificate-${String(transcriptId)}.pdf`,
+        options,
       );
     },
   };

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { ValidationError } from '../errors/index.ts';
+import { NotFoundError, ValidationError } from '../errors/index.ts';
+import { withAttempts } from '../errors/base.ts';
 import { fakeTransport, LEARNER } from './fake-transport.ts';
 import { createUsers } from './users.ts';
 
@@ -41,20 +42,17 @@ describe('users', () => {
     ]);
   });
 
-  it('delete sends DELETE, discards the body and treats 404 after a retry as success', async () => {
+  it('delete sends DELETE and discards the body', async () => {
     const signal = new AbortController().signal;
-    // The transport resolves a 404-after-retry with status 404 (see ApiRequest.notFoundAfterRetryIsSuccess).
-    const transport = fakeTransport(() => ({ status: 404, data: undefined }));
+    const transport = fakeTransport(() => ({ status: 204, data: undefined }));
     await expect(createUsers(transport).delete(LEARNER, { signal })).resolves.toBeUndefined();
-    expect(transport.requests).toEqual([
-      {
-        method: 'DELETE',
-        path: `/users/${LEARNER}`,
-        responseType: 'none',
-        notFoundAfterRetryIsSuccess: true,
-        signal,
-      },
-    ]);
+    expect(transport.requests).toEqual([{ method: 'DELETE', path: `/users/${LEARNER}`, responseType: 'none', signal }]);
+  });
+
+  it('delete resolves on a 404 only when an earlier attempt was sent', async () => {
+    const notFound = (attempts: number) => withAttempts(new NotFoundError({ message: 'Not found', origin: 'api', status: 404 }), attempts);
+    await expect(createUsers(fakeTransport(() => { throw notFound(2); })).delete(LEARNER)).resolves.toBeUndefined();
+    await expect(createUsers(fakeTransport(() => { throw notFound(1); })).delete(LEARNER)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   describe('refuses bad input without a request', () => {

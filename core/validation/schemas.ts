@@ -133,3 +133,82 @@ export const watermarkSchema = z.strictObject(
 export const maxItemsSchema = z.int({ error: 'Give `max` as a positive whole number.' }).positive({
   error: 'Give `max` as a positive whole number.',
 });
+
+/** An options argument: an object, or left out (`null`, a number or a string is a mistake worth naming). */
+export const optionsObjectSchema = z.custom<Record<string, unknown> | undefined>(
+  (value) => value === undefined || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+  { error: 'Give the options as an object, e.g. { pageSize: 50 }, or leave them out.' },
+);
+
+const retryField = (name: string, min: number, max: number, int = false) =>
+  (int ? z.int({ error: `retry.${name} must be a whole number.` }) : z.number({ error: `retry.${name} must be a number.` }))
+    .min(min, { error: `retry.${name} must be at least ${min}.` })
+    .max(max, { error: `retry.${name} must be at most ${max}.` })
+    .optional();
+
+/** Per-call `retry` (when not `false`): the client's retry fields, with the client option's limits. */
+export const retryOptionsSchema = z
+  .strictObject(
+    {
+      maxAttempts: retryField('maxAttempts', 1, 20, true),
+      baseDelayMs: retryField('baseDelayMs', 0, 60_000),
+      maxDelayMs: retryField('maxDelayMs', 0, 600_000),
+    },
+    { error: 'Give retry as false (one attempt) or an object { maxAttempts, baseDelayMs, maxDelayMs }.' },
+  )
+  .refine((r) => r.baseDelayMs === undefined || r.maxDelayMs === undefined || r.maxDelayMs >= r.baseDelayMs, {
+    error: 'retry.maxDelayMs must be at least retry.baseDelayMs.',
+    when: (payload) => payload.issues.length === 0,
+  });
+
+/** Per-call `timeoutMs`: a whole number of milliseconds, 1 to 2147483647 (the client option's limits). */
+export const timeoutMsSchema = z
+  .int({ error: 'Give timeoutMs as a whole number of milliseconds.' })
+  .min(1, { error: 'timeoutMs must be at least 1.' })
+  .max(2_147_483_647, { error: 'timeoutMs must be at most 2147483647.' });
+
+/** A callback option such as `onResponse`. */
+export const callbackSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
+  error: 'Must be a function.',
+});
+
+/** A yes/no option such as `autoRefresh`. */
+export const booleanSchema = z.boolean({ error: 'Must be true or false.' });
+
+/** A page number (API Platform's `page`): 1-based. */
+export const pageNumberSchema = z
+  .int({ error: 'Give page as a whole number, 1 for the first page.' })
+  .min(1, { error: 'page is 1-based: the first page is 1.' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'page is too large.' });
+
+/**
+ * A page cursor (the `next` of an earlier page) for the collection at `collectionUrl`: it must lead to that same
+ * collection on the same origin, so a cursor handed in from outside (a relay's caller) cannot reach another path.
+ *
+ * @param collectionUrl The collection's absolute URL, e.g. `https://api.example.com/sandbox/v1/courses`.
+ * @returns The schema.
+ */
+export function cursorSchema(collectionUrl: string) {
+  const collection = new URL(collectionUrl);
+  const error = 'Must be the `next` cursor of an earlier page of this same collection, passed back unchanged.';
+  return z
+    .string({ error })
+    .min(1, { error })
+    .max(4096, { error })
+    .refine((value) => {
+      // Absolute or origin-relative only: a relative cursor would mean different pages to different resolvers.
+      if (!/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value)) return false;
+      let url: URL;
+      try {
+        url = new URL(value, collection);
+      } catch {
+        return false;
+      }
+      return url.origin === collection.origin && url.pathname === collection.pathname && url.hash === '';
+    }, { error });
+}
+
+/** A list option given with a cursor: always refused, since the cursor already carries the list's query. */
+export const cursorConflictSchema = z.never({
+  error: 'Leave this out when you give a cursor: the cursor already carries the query of the list it came from.',
+});

@@ -13,17 +13,20 @@ function joinPath(root: string, path: readonly PropertyKey[]): string {
   return `${root}${parts}`;
 }
 
+/** Why a key is refused, by what the object is: a profile (root `''`), retry options, a watermark. */
+function unknownKeyMessage(root: string, key: string): string {
+  if (root === 'retry') return `${key} is not a retry option (maxAttempts, baseDelayMs, maxDelayMs); remove it.`;
+  if (root === 'since') return `${key} is not part of a watermark ({ updatedAt, seenIds }); pass the watermark as saved.`;
+  if (readOnly.has(key)) return `${key} is read-only (the service sets it); remove it from the input.`;
+  return `${key} is not a writable profile field; remove it or check its spelling.`;
+}
+
 function violationsOf(error: z.ZodError, root: string): Violation[] {
   const violations: Violation[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        violations.push({
-          propertyPath: joinPath(root, [...issue.path, key]),
-          message: readOnly.has(key)
-            ? `${key} is read-only (the service sets it); remove it from the input.`
-            : `${key} is not a writable profile field; remove it or check its spelling.`,
-        });
+        violations.push({ propertyPath: joinPath(root, [...issue.path, key]), message: unknownKeyMessage(root, key) });
       }
       continue;
     }

@@ -20,6 +20,7 @@ export function registerCatalog(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     const env = c.get('env');
     return collectionResponse(new URL(c.req.url), catalogOf(env).organizations, {
       type: 'Organization',
+      env,
       id: (o) => o.id,
       serialize: (o) => organizationJson(env, o),
     });
@@ -27,13 +28,14 @@ export function registerCatalog(app: Hono<AppEnv>, ctx: EmulatorContext): void {
   app.get(`${P}/organizations/:id`, (c) => {
     const env = c.get('env');
     const o = catalogOf(env).organizations.find((x) => x.id === parseId(c.req.param('id')));
-    return o ? jsonLd(withContext('Organization', organizationJson(env, o))) : notFound('Organization not found.');
+    return o ? jsonLd(withContext(env, 'Organization', organizationJson(env, o))) : notFound('Organization not found.');
   });
 
   app.get(`${P}/categories`, (c) => {
     const env = c.get('env');
     return collectionResponse(new URL(c.req.url), catalogOf(env).categories, {
       type: 'Category',
+      env,
       id: (x) => x.id,
       updatedAt: (x) => x.updatedAt,
       serialize: (x) => categoryJson(env, x),
@@ -42,13 +44,14 @@ export function registerCatalog(app: Hono<AppEnv>, ctx: EmulatorContext): void {
   app.get(`${P}/categories/:id`, (c) => {
     const env = c.get('env');
     const x = catalogOf(env).categories.find((y) => y.id === parseId(c.req.param('id')));
-    return x ? jsonLd(withContext('Category', categoryJson(env, x))) : notFound('Category not found.');
+    return x ? jsonLd(withContext(env, 'Category', categoryJson(env, x))) : notFound('Category not found.');
   });
 
   app.get(`${P}/courses`, (c) => {
     const env = c.get('env');
     return collectionResponse(new URL(c.req.url), publishedCourses(catalogOf(env)), {
       type: 'Course',
+      env,
       id: (x) => x.id,
       updatedAt: (x) => x.updatedAt,
       serialize: (x) => courseJson(env, x),
@@ -58,13 +61,14 @@ export function registerCatalog(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     const env = c.get('env');
     const catalog = catalogOf(env);
     const x = publishedCourses(catalog).find((y) => y.id === parseId(c.req.param('id')));
-    return x ? jsonLd(withContext('Course', courseJson(env, x, courseModules(catalog, x.id)))) : notFound('Course not found.');
+    return x ? jsonLd(withContext(env, 'Course', courseJson(env, x, courseModules(catalog, x.id)))) : notFound('Course not found.');
   });
 
   app.get(`${P}/modules`, (c) => {
     const env = c.get('env');
     return collectionResponse(new URL(c.req.url), reachableModules(catalogOf(env)), {
       type: 'Module',
+      env,
       id: (x) => x.id,
       updatedAt: (x) => x.updatedAt,
       serialize: (x) => moduleJson(env, x),
@@ -74,6 +78,6 @@ export function registerCatalog(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     const env = c.get('env');
     const id = parseId(c.req.param('id'));
     const x = id === null ? undefined : findReachableModule(catalogOf(env), id);
-    return x ? jsonLd(withContext('Module', moduleJson(env, x))) : notFound('Module not found.');
+    return x ? jsonLd(withContext(env, 'Module', moduleJson(env, x))) : notFound('Module not found.');
   });
 }

@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
+import { contextIri } from '../api-docs.ts';
 import { iso } from '../clock.ts';
 import { checkContentUrl, signContentUrl } from '../content-url.ts';
 import type { AppEnv, EmulatorContext } from '../context.ts';
 import { jsonLd, notFound } from '../hydra.ts';
-import { requireLearner } from '../learner.ts';
+import { learnerRequired } from '../learner.ts';
 import { contentPdf } from '../pdf.ts';
 import { findReachableModule, parseId } from '../queries.ts';
 import { touchProgress } from '../records.ts';
@@ -21,9 +22,9 @@ export const CONTENT_TTL_MS = 3_600_000;
  * @param ctx the emulator context.
  */
 export function registerContent(app: Hono<AppEnv>, ctx: EmulatorContext): void {
+  const withLearner = learnerRequired(ctx);
   const answer = async (c: Context<AppEnv>, firstAccess: boolean): Promise<Response> => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+    const learner = c.get('learner');
     const env = c.get('env');
     const data = ctx.state.envs[env];
     const id = parseId(c.req.param('id'));
@@ -33,7 +34,7 @@ export function registerContent(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     if (firstAccess) touchProgress(data, learner.uuid, module.courseId, now);
     const expires = now + CONTENT_TTL_MS;
     return jsonLd({
-      '@context': '/contexts/ModuleContent',
+      '@context': contextIri(env, 'ModuleContent'),
       '@type': 'ModuleContent',
       module_id: module.id,
       content_type: module.contentType,
@@ -43,8 +44,8 @@ export function registerContent(app: Hono<AppEnv>, ctx: EmulatorContext): void {
       mime_type: module.mimeType,
     });
   };
-  app.get('/:env/v1/modules/:id/content', (c) => answer(c, true));
-  app.get('/:env/v1/modules/:id/refresh-url', (c) => answer(c, false));
+  app.get('/:env/v1/modules/:id/content', withLearner, (c) => answer(c, true));
+  app.get('/:env/v1/modules/:id/refresh-url', withLearner, (c) => answer(c, false));
 
   app.get('/:env/content/:id', async (c) => {
     const env = c.req.param('env');

@@ -31,6 +31,26 @@ describe('content and learning records', () => {
     expect((await t.api('/modules/10/content', { user: u.uuid })).status).toBe(404);
   });
 
+  it('checks the learner on every user-scoped route, and only for the methods the route takes', async () => {
+    const t = testBed();
+    const u = await t.register();
+    await t.api(`/users/${u.uuid}`, { method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, body: '{"status":"inactive"}' });
+    const routes: [string, string][] = [
+      ['GET', '/modules/1/content'], ['GET', '/modules/1/refresh-url'], ['POST', '/modules/1/complete'],
+      ['GET', '/course-progresses'], ['GET', '/course-progresses/1'], ['GET', '/transcripts'], ['GET', '/transcripts/1'],
+      ['GET', '/transcript/pdf'], ['GET', '/transcripts/1/certificate/pdf'],
+    ];
+    for (const [method, path] of routes) {
+      expect((await t.api(path, { method })).status, `${method} ${path} without X-User-ID`).toBe(400);
+      const inactive = await t.api(path, { method, user: u.uuid });
+      expect(inactive.status, `${method} ${path} inactive`).toBe(403);
+      expect(JSON.stringify(await inactive.json())).toContain('The user is inactive');
+    }
+    // A method the path does not take is 405 whatever the header says.
+    expect((await t.api('/course-progresses', { method: 'DELETE' })).status).toBe(405);
+    expect((await t.api('/modules/1/complete', { method: 'GET' })).status).toBe(405);
+  });
+
   it('creates progress on first content access and serves a signed URL that expires on the emulator clock', async () => {
     const t = testBed();
     const u = await t.register();

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { collectionResponse } from '../collection.ts';
 import type { AppEnv, EmulatorContext } from '../context.ts';
 import { emptyResponse, hydraError, jsonLd, notFound } from '../hydra.ts';
-import { requireLearner } from '../learner.ts';
+import { learnerRequired } from '../learner.ts';
 import { findReachableModule, parseId } from '../queries.ts';
 import { completeModule } from '../records.ts';
 import { progressJson, transcriptJson, withContext } from '../serialize.ts';
@@ -16,9 +16,9 @@ const P = '/:env/v1';
  * @param ctx the emulator context.
  */
 export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void {
-  app.post(`${P}/modules/:id/complete`, (c) => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+  const withLearner = learnerRequired(ctx);
+  app.post(`${P}/modules/:id/complete`, withLearner, (c) => {
+    const learner = c.get('learner');
     const data = ctx.state.envs[c.get('env')];
     const id = parseId(c.req.param('id'));
     const module = id === null ? undefined : findReachableModule(data.catalog, id);
@@ -30,45 +30,43 @@ export function registerLearning(app: Hono<AppEnv>, ctx: EmulatorContext): void 
     return emptyResponse(202);
   });
 
-  app.get(`${P}/course-progresses`, (c) => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+  app.get(`${P}/course-progresses`, withLearner, (c) => {
+    const learner = c.get('learner');
     const env = c.get('env');
     const data = ctx.state.envs[env];
     return collectionResponse(new URL(c.req.url), data.progressesByLearner.get(learner.uuid) ?? [], {
       type: 'CourseProgress',
+      env,
       id: (p) => p.id,
       updatedAt: (p) => p.updatedAt,
       serialize: (p) => progressJson(env, p, data.catalog),
     });
   });
-  app.get(`${P}/course-progresses/:id`, (c) => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+  app.get(`${P}/course-progresses/:id`, withLearner, (c) => {
+    const learner = c.get('learner');
     const env = c.get('env');
     const data = ctx.state.envs[env];
     const p = data.progresses.get(parseId(c.req.param('id')) ?? 0);
     if (!p || p.learnerUuid !== learner.uuid) return notFound('Course progress not found.');
-    return jsonLd(withContext('CourseProgress', progressJson(env, p, data.catalog)));
+    return jsonLd(withContext(env, 'CourseProgress', progressJson(env, p, data.catalog)));
   });
 
-  app.get(`${P}/transcripts`, (c) => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+  app.get(`${P}/transcripts`, withLearner, (c) => {
+    const learner = c.get('learner');
     const env = c.get('env');
     return collectionResponse(new URL(c.req.url), ctx.state.envs[env].transcriptsByLearner.get(learner.uuid) ?? [], {
       type: 'Transcript',
+      env,
       id: (t) => t.id,
       updatedAt: (t) => t.updatedAt,
       serialize: (t) => transcriptJson(env, t),
     });
   });
-  app.get(`${P}/transcripts/:id`, (c) => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+  app.get(`${P}/transcripts/:id`, withLearner, (c) => {
+    const learner = c.get('learner');
     const env = c.get('env');
     const t = ctx.state.envs[env].transcripts.get(parseId(c.req.param('id')) ?? 0);
     if (!t || t.learnerUuid !== learner.uuid) return notFound('Transcript not found.');
-    return jsonLd(withContext('Transcript', transcriptJson(env, t)));
+    return jsonLd(withContext(env, 'Transcript', transcriptJson(env, t)));
   });
 }

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv, EmulatorContext } from '../context.ts';
 import { notFound } from '../hydra.ts';
-import { requireLearner } from '../learner.ts';
+import { learnerRequired } from '../learner.ts';
 import { certificatePdf, paddedPdf, transcriptPdf } from '../pdf.ts';
 import { parseId } from '../queries.ts';
 
@@ -13,6 +13,7 @@ import { parseId } from '../queries.ts';
  * @param ctx the emulator context.
  */
 export function registerPdf(app: Hono<AppEnv>, ctx: EmulatorContext): void {
+  const withLearner = learnerRequired(ctx);
   const slowDown = async () => {
     if (ctx.realisticLatency) await new Promise((resolve) => setTimeout(resolve, 1000 + Math.floor(ctx.latency.next() * 2000)));
   };
@@ -22,9 +23,8 @@ export function registerPdf(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     'content-length': String(length),
   });
 
-  app.get('/:env/v1/transcript/pdf', async (c) => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+  app.get('/:env/v1/transcript/pdf', withLearner, async (c) => {
+    const learner = c.get('learner');
     const data = ctx.state.envs[c.get('env')];
     const records = data.transcriptsByLearner.get(learner.uuid) ?? [];
     await slowDown();
@@ -38,9 +38,8 @@ export function registerPdf(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     return new Response(pdf as Uint8Array<ArrayBuffer>, { headers: pdfHeaders(filename, pdf.length) });
   });
 
-  app.get('/:env/v1/transcripts/:id/certificate/pdf', async (c) => {
-    const learner = requireLearner(ctx, c);
-    if (learner instanceof Response) return learner;
+  app.get('/:env/v1/transcripts/:id/certificate/pdf', withLearner, async (c) => {
+    const learner = c.get('learner');
     const t = ctx.state.envs[c.get('env')].transcripts.get(parseId(c.req.param('id')) ?? 0);
     if (!t || t.learnerUuid !== learner.uuid || !t.certificateAvailable) return notFound('Certificate not found.');
     await slowDown();

@@ -9,6 +9,9 @@ import type { Credentials, Harness } from '../../support/core-harness.ts';
 import { apiRequests, tokenRequests } from '../../support/core-control.ts';
 import { flatten, leakedSecrets, registerLearner } from '../../support/core-fixtures.ts';
 
+/** What the error says and advises (message and hint). */
+const said = (error: unknown): string => `${(error as Error).message} ${(error as { hint?: string }).hint ?? ''}`;
+
 /** A token fetched by hand, outside the client (e.g. from the other environment). */
 async function rawToken(h: Harness, c: Credentials): Promise<string> {
   const response = await h.send(
@@ -113,7 +116,7 @@ describe('authentication', () => {
     const error = await client.categories.list().toArray({ max: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ code: 'authentication_failed', status: 401, retryable: false });
-    const message = (error as Error).message;
+    const message = said(error);
     expect(message).toMatch(/environment/i);
     expect(message).toMatch(/token/i);
     expect(leakedSecrets(flatten(error), [...secretsOf(production), sandbox.apiKey, 'Basic '])).toEqual([]);
@@ -128,7 +131,7 @@ describe('authentication', () => {
     const error = await h.client({ clientSecret: wrong }).categories.get(1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenEndpointError);
     expect(error).toMatchObject({ code: 'token_endpoint_error', oauthError: 'invalid_client', retryable: false });
-    expect((error as Error).message).toMatch(/API key/i);
+    expect(said(error)).toMatch(/API key/i);
     expect(leakedSecrets(flatten(error), [wrong, c.clientSecret, c.apiKey, 'Basic '])).toEqual([]);
     expect(apiRequests(await h.control.requests())).toHaveLength(0);
   });
@@ -140,7 +143,7 @@ describe('authentication', () => {
     const error = await h.client({ clientSecret: otherKey }).categories.get(1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenEndpointError);
     expect(error).toMatchObject({ oauthError: 'invalid_client' });
-    expect((error as Error).message).toMatch(/API key/i);
+    expect(said(error)).toMatch(/API key/i);
     expect(leakedSecrets(flatten(error), [otherKey, c.apiKey, c.clientSecret, 'Basic '])).toEqual([]);
   });
 
@@ -152,7 +155,7 @@ describe('authentication', () => {
       .catch((e: unknown) => e);
     if (error instanceof TokenEndpointError) expect(error.oauthError).toBe('invalid_client');
     else expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toMatch(/API key/i);
+    expect(said(error)).toMatch(/API key/i);
     expect(leakedSecrets(flatten(error), [c.apiKey, c.clientSecret, 'Basic '])).toEqual([]);
     expect(apiRequests(await h.control.requests())).toHaveLength(0);
   });
@@ -161,7 +164,7 @@ describe('authentication', () => {
     const error = await h.client({}, { client: 'ro' }).categories.get(1).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenEndpointError);
     expect(error).toMatchObject({ oauthError: 'invalid_scope', retryable: false });
-    expect((error as Error).message).toMatch(/partner-api\/write/);
+    expect(said(error)).toMatch(/partner-api\/write/);
   });
 
   it('a read-only client with the read scope reads, and a write is a MissingScopeError', async () => {

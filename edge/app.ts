@@ -1,0 +1,159 @@
+/**
+ * `createRelay(deps)`: the edge relay as one Hono app. It imports no runtime: configuration, token store, rate
+ * limiter, logger and fetch are injected by the entry files (`workers.ts`, `deno.ts`, `node.ts`).
+ *
+ * Order of work per request (relay contract): CORS first (so every answer, 401s included, carries it), then the
+ * route is matched (404/405 before anything else), then the caller is authenticated, then inputs are checked, and
+ * only then does the core call the service.
+ */
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { createClient, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
+import { createRedactor } from '../core/redact.ts';
+import { RelayKeyRing } from './caller.ts';
+import { readRelayConfig, type RelayConfig, type RelaySettings } from './config.ts';
+import { finishResponse, type RelayEnv } from './finish.ts';
+import { handleRoute } from './handle.ts';
+import { mintLearnerToken } from './learner-token.ts';
+import { problem } from './problem.ts';
+import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { routes } from './routes.ts';
+import { memoryFrontedStore } from './token-store.ts';
+import { problemFromError } from './upstream-errors.ts';
+
+/** What the entry files inject. */
+export interface RelayDeps {
+  /** Workers `env`, `process.env` or `Deno.env.toObject()` (see the relay contract, "Configuration"). */
+  settings: RelaySettings;
+  /** The durable token cache (Workers KV, Deno KV); fronted by isolate memory. Absent: memory only. */
+  tokenStore?: TokenStore;
+  /** Name of a binding that must supply `tokenStore` (Workers: `TOKEN_CACHE`); its absence is a misconfiguration. */
+  requiredTokenStore?: string;
+  /** Per-learner limiter (default: 120 a minute, in memory). */
+  rateLimiter?: RateLimiter;
+  /** Receives the relay's and the core's log lines, secrets redacted. */
+  logger?: Logger;
+  /** The `fetch` the core calls the service with. */
+  fetch?: typeof fetch;
+  /** Epoch milliseconds (token checks, limits). */
+  now?: () => number;
+  /** The core's retry policy (tests shorten it). */
+  retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+}
+
+/** Methods browsers may use (preflight answer). */
+const CORS_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
+
+function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | undefined, store: TokenStore): PartnerLearningClient {
+  return createClient({
+    tokenUrl: config.tokenUrl,
+    baseUrl: config.baseUrl,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    apiKey: config.apiKey,
+    scopes: config.scopes,
+    environment: 'relay',
+    tokenStore: store,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(logger ? { logger } : {}),
+  });
+}
+
+/**
+ * Every problem with these settings, as the relay would report it (`npm run relay` refuses to start on any).
+ *
+ * @param settings As for {@link createRelay}.
+ * @returns Problems, each naming its setting; empty when the relay can start.
+ */
+export function relaySettingsProblems(settings: RelaySettings): string[] {
+  const parsed = readRelayConfig(settings);
+  if (!parsed.ok) return parsed.problems;
+  try {
+    buildClient(parsed.config, { settings }, undefined, memoryFrontedStore(undefined));
+    return [];
+  } catch (error) {
+    return [clientProblem(error, createRedactor([parsed.config.clientSecret, parsed.config.apiKey]).text)];
+  }
+}
+
+function clientProblem(error: unknown, redactText: (text: string) => string): string {
+  return `the PARTNER_LEARNING_* settings were refused: ${error instanceof Error ? redactText(error.message) : 'invalid'}`;
+}
+
+/**
+ * Creates the relay.
+ *
+ * @param deps Settings and the runtime's parts.
+ * @returns A Hono app: `app.fetch(request, env?, ctx?)` serves it on any runtime.
+ * @example
+ * const app = createRelay({ settings: process.env, fetch });
+ * serve({ fetch: app.fetch, port: 8787 });
+ */
+export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
+  const now = deps.now ?? Date.now;
+  const parsed = readRelayConfig(deps.settings);
+  const problems = parsed.ok ? [] : [...parsed.problems];
+  if (deps.requiredTokenStore && !deps.tokenStore) {
+    problems.push(`${deps.requiredTokenStore} is missing: bind a Workers KV namespace as ${deps.requiredTokenStore}`);
+  }
+  const config = parsed.ok ? parsed.config : undefined;
+  const secrets = config ? [config.clientSecret, config.apiKey, config.learnerTokenSecret, ...config.relayKeys] : [];
+  const redactor = createRedactor(secrets);
+  const log: Logger = (level, message, fields) => {
+    try {
+      deps.logger?.(level, redactor.text(message), fields === undefined ? undefined : (redactor.value(fields) as Record<string, unknown>));
+    } catch {
+      // A failing logger must not fail a request.
+    }
+  };
+
+  let client: PartnerLearningClient | undefined;
+  if (config && problems.length === 0) {
+    try {
+      client = buildClient(config, deps, deps.logger ? log : undefined, memoryFrontedStore(deps.tokenStore, { now }));
+    } catch (error) {
+      problems.push(clientProblem(error, redactor.text));
+    }
+  }
+  if (problems.length > 0) log('error', 'relay misconfigured', { problems });
+
+  const allowed = new Set(config?.allowedOrigins ?? []);
+  const app = new Hono<RelayEnv>();
+  app.use('*', finishResponse(log, config?.allowedOrigins ?? []));
+  app.use('*', cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowMethods: CORS_METHODS,
+    allowHeaders: ['authorization', 'content-type'],
+    exposeHeaders: ['x-request-id', 'content-disposition', 'retry-after'],
+    maxAge: 600,
+  }));
+  app.use('*', secureHeaders({
+    overwrite: false,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+    referrerPolicy: 'no-referrer',
+    xFrameOptions: 'DENY',
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  }));
+
+  if (!config || !client || problems.length > 0) {
+    const named = problems.join('; ');
+    app.use('*', async () => problem(500, 'relay_misconfigured', { detail: `The relay is misconfigured: ${named}` }));
+  } else {
+    const ready = { config, client, keys: new RelayKeyRing(config.relayKeys), limiter: deps.rateLimiter ?? memoryRateLimiter(), now, log };
+    const mintToken = (userId: string, ttl: number) => mintLearnerToken(config.learnerTokenKey, userId, ttl, now());
+    for (const route of routes) app.all(route.path, (c) => handleRoute(c, route, ready, mintToken));
+  }
+  app.notFound(() => problem(404, 'not_found', { detail: 'No such route: see the relay contract for the paths under /v1.' }));
+  app.onError((error) => problemFromError(error, log));
+  return app;
+}

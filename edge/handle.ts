@@ -1,0 +1,128 @@
+/**
+ * One matched route: method (405), caller (401/403), learner limit (429), inputs (400/413/415), then the core call
+ * and the answer built from the service's status, request id and body.
+ */
+import type { Context } from 'hono';
+import type { Logger, PartnerLearningClient } from '../core/index.ts';
+import { uuidSchema } from '../core/index.ts';
+import { identifyCaller, type Caller, type RelayKeyRing } from './caller.ts';
+import type { RelayConfig } from './config.ts';
+import type { RelayEnv } from './finish.ts';
+import { linkRewriter } from './links.ts';
+import { problem } from './problem.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { Method, Operation, Route, RunContext } from './routes.ts';
+import { readBody } from './request-body.ts';
+import { UpstreamCapture, type Upstream } from './upstream.ts';
+import { problemFromError } from './upstream-errors.ts';
+
+/** What a route needs from the configured relay. */
+export interface ReadyRelay {
+  config: RelayConfig;
+  client: PartnerLearningClient;
+  keys: RelayKeyRing;
+  limiter: RateLimiter;
+  now: () => number;
+  log: Logger;
+}
+
+const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+
+function invalid(propertyPath: string, message: string): Response {
+  return problem(400, 'validation_failed', { detail: 'The request is invalid: see violations.', violations: [{ propertyPath, message }] });
+}
+
+function unauthenticated(code: 'unauthenticated' | 'invalid_token'): Response {
+  const challenge = code === 'invalid_token'
+    ? 'Bearer realm="partner-learning-relay", error="invalid_token"'
+    : 'Bearer realm="partner-learning-relay"';
+  const detail = code === 'invalid_token'
+    ? 'The learner token is invalid or expired: get a new one from the partner backend.'
+    : 'Send X-Relay-Key (partner backends) or Authorization: Bearer <learner token> (browsers).';
+  return problem(401, code, { detail, headers: { 'www-authenticate': challenge } });
+}
+
+function checkParams(route: Route, params: Record<string, string>): Response | undefined {
+  for (const [name, kind] of Object.entries(route.params ?? {})) {
+    const value = params[name] ?? '';
+    if (kind === 'id' && !ID_PATTERN.test(value)) return invalid(name, 'Must be a positive whole number (the record id).');
+    if (kind === 'uuid' && !uuidSchema.safeParse(value).success) return invalid(name, "Must be the learner's 36-character UUID.");
+  }
+  return undefined;
+}
+
+/** Who the call acts for: the token's learner, or the backend's X-User-ID (checked). */
+function actingUser(caller: Caller, op: Operation, headers: Headers): string | Response {
+  if (caller.kind === 'learner') return caller.userId;
+  if (!op.userScoped) return '';
+  const header = headers.get('x-user-id');
+  if (header === null || header.trim() === '') return invalid('X-User-ID', 'This route acts for a learner: send X-User-ID with their UUID.');
+  if (!uuidSchema.safeParse(header.trim()).success) return invalid('X-User-ID', "Must be the learner's 36-character UUID.");
+  return header.trim();
+}
+
+function answer(upstream: Upstream, rewrite: (v: unknown) => unknown): Response {
+  const headers = new Headers();
+  if (upstream.requestId) headers.set('x-request-id', upstream.requestId);
+  if (upstream.kind === 'empty') return new Response(null, { status: upstream.status, headers });
+  if (upstream.kind === 'pdf') {
+    const { pdf } = upstream;
+    headers.set('content-type', pdf.contentType || 'application/pdf');
+    if (pdf.contentLength !== undefined) headers.set('content-length', String(pdf.contentLength));
+    const safeName = pdf.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+    headers.set('content-disposition', upstream.disposition ?? `inline; filename="${safeName}"`);
+    return new Response(pdf.body, { status: upstream.status, headers });
+  }
+  headers.set('content-type', upstream.contentType ?? 'application/json');
+  return new Response(JSON.stringify(rewrite(upstream.body)), { status: upstream.status, headers });
+}
+
+/**
+ * Handles a request on a known path.
+ *
+ * @param c Hono's context.
+ * @param route The matched route.
+ * @param relay The configured relay.
+ * @param mintToken Signs learner tokens.
+ * @returns The relay's answer.
+ */
+export async function handleRoute(
+  c: Context<RelayEnv>,
+  route: Route,
+  relay: ReadyRelay,
+  mintToken: RunContext['mintToken'],
+): Promise<Response> {
+  const method = (c.req.method === 'HEAD' ? 'GET' : c.req.method) as Method;
+  const op = route.methods[method];
+  if (!op) {
+    const allow = [...Object.keys(route.methods), 'OPTIONS'].join(', ');
+    return problem(405, 'method_not_allowed', { detail: `Use ${allow} on this path.`, headers: { allow } });
+  }
+  const caller = await identifyCaller(c.req.raw.headers, relay.keys, relay.config.learnerTokenKey, relay.now());
+  if ('failure' in caller) return unauthenticated(caller.failure);
+  if (op.access === 'backend' && caller.kind === 'learner') return problem(403, 'forbidden', { detail: 'This route is for partner backends only.' });
+  if (op.access === 'learner' && caller.kind === 'backend') return problem(403, 'forbidden', { detail: 'This route is for learners (a learner token) only.' });
+  if (caller.kind === 'learner') {
+    const decision = await relay.limiter.limit(caller.userId);
+    if (!decision.allowed) {
+      return problem(429, 'rate_limited', { detail: 'Too many requests for this learner: retry later.', headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+    }
+  }
+  const userId = actingUser(caller, op, c.req.raw.headers);
+  if (userId instanceof Response) return userId;
+  const badParam = checkParams(route, c.req.param() as Record<string, string>);
+  if (badParam) return badParam;
+  const body = await readBody(c.req.raw, op.body);
+  if (body instanceof Response) return body;
+
+  // No caller signal: Deno aborts request.signal once a response is returned, which would cut a streaming PDF.
+  const capture = new UpstreamCapture(undefined);
+  try {
+    const result = await op.run({ client: relay.client, params: c.req.param() as Record<string, string>, userId, body: body.value, capture, mintToken });
+    if (result instanceof Response) return result;
+    const origin = new URL(c.req.url).origin;
+    return answer(result, linkRewriter(relay.config.baseUrl, `${origin}/v1`));
+  } catch (error) {
+    return problemFromError(error, relay.log);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Request bodies: capped at 64 KiB (413), PATCH only as `application/merge-patch+json` (415, as upstream), JSON
+ * parsed here so a malformed body is a 400 before anything goes upstream.
+ */
+import { problem } from './problem.ts';
+
+/** The largest request body the relay accepts. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+function tooLarge(): Response {
+  return problem(413, 'payload_too_large', { detail: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
+}
+
+/** Reads the body up to the cap; `undefined` when it is larger. */
+async function readCapped(request: Request): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/**
+ * @param request The caller's request.
+ * @param kind What the operation expects: a JSON body, a merge patch, or none (then any body is only capped).
+ * @returns The parsed body, or the problem to answer.
+ */
+export async function readBody(request: Request, kind: 'json' | 'merge-patch' | undefined): Promise<{ value: unknown } | Response> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge();
+  if (kind === 'merge-patch') {
+    const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/merge-patch+json') {
+      return problem(415, 'unsupported_media_type', { detail: 'Send the PATCH body as application/merge-patch+json.' });
+    }
+  }
+  const text = await readCapped(request);
+  if (text === undefined) return tooLarge();
+  if (kind === undefined || text.trim() === '') return { value: undefined };
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return problem(400, 'validation_failed', {
+      detail: 'The request body is not valid JSON.',
+      violations: [{ propertyPath: '', message: 'Send a valid JSON body.' }],
+    });
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The relay's closed route table (relay contract, "Routes"): each path and method maps to one core call. There is
+ * no generic proxying: a path that is not here is 404, a method that is not listed is 405.
+ */
+import type { PartnerLearningClient, RegisterUserInput, UserPatch } from '../core/index.ts';
+import { learnerTokenRequest } from './token-route.ts';
+import type { Upstream, UpstreamCapture } from './upstream.ts';
+
+/** Who may call an operation. */
+export type Access = 'backend' | 'learner' | 'both';
+
+/** The kinds of path parameter: positive integer ids, or learner UUIDs. */
+export type ParamKind = 'id' | 'uuid';
+
+/** Everything an operation gets, every input already checked. */
+export interface RunContext {
+  client: PartnerLearningClient;
+  /** Path parameters, validated against the route's kinds. */
+  params: Record<string, string>;
+  /** The learner to act for (user-scoped operations): the token's `sub`, or the backend's `X-User-ID`. */
+  userId: string;
+  /** The parsed JSON body (operations with a body). */
+  body: unknown;
+  capture: UpstreamCapture;
+  /** Signs a learner token (for `POST /v1/learner-tokens`). */
+  mintToken(userId: string, ttlSeconds: number): Promise<{ token: string; userId: string; expiresAt: string }>;
+}
+
+export interface Operation {
+  access: Access;
+  /** Sends `X-User-ID` upstream. */
+  userScoped?: boolean;
+  /** The request carries a JSON body (`merge-patch` requires `application/merge-patch+json`). */
+  body?: 'json' | 'merge-patch';
+  run(ctx: RunContext): Promise<Upstream | Response>;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface Route {
+  /** Hono path pattern under the relay's origin. */
+  path: string;
+  params?: Record<string, ParamKind>;
+  methods: Partial<Record<Method, Operation>>;
+}
+
+const num = (ctx: RunContext, name = 'id'): number => Number(ctx.params[name]);
+
+type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
+
+function catalogItem(name: Catalog): Route {
+  return {
+    path: `/v1/${name}/:id`,
+    params: { id: 'id' },
+    methods: {
+      GET: { access: 'both', run: async (ctx) => ctx.capture.json(await ctx.client[name].get(num(ctx), ctx.capture.options)) },
+    },
+  };
+}
+
+/** Every route of the relay contract. */
+export const routes: Route[] = [
+  {
+    path: '/v1/ping',
+    methods: { GET: { access: 'backend', run: async (ctx) => ctx.capture.json(await ctx.client.ping(ctx.capture.options)) } },
+  },
+  {
+    path: '/v1/users/register',
+    methods: {
+      POST: {
+        access: 'backend',
+        body: 'json',
+        run: async (ctx) => ctx.capture.json(await ctx.client.users.register(ctx.body as RegisterUserInput, ctx.capture.options), 201),
+      },
+    },
+  },
+  {
+    path: '/v1/users/:uuid',
+    params: { uuid: 'uuid' },
+    methods: {
+      GET: { access: 'backend', run: async (ctx) => ctx.capture.json(await ctx.client.users.get(ctx.params['uuid'] ?? '', ctx.capture.options)) },
+      PATCH: {
+        access: 'backend',
+        body: 'merge-patch',
+        run: async (ctx) => ctx.capture.json(await ctx.client.users.update(ctx.params['uuid'] ?? '', ctx.body as UserPatch, ctx.capture.options)),
+      },
+      DELETE: {
+        access: 'backend',
+        run: async (ctx) => {
+          await ctx.client.users.delete(ctx.params['uuid'] ?? '', ctx.capture.options);
+          return ctx.capture.empty(204);
+        },
+      },
+    },
+  },
+  {
+    path: '/v1/me',
+    methods: { GET: { access: 'learner', userScoped: true, run: async (ctx) => ctx.capture.json(await ctx.client.users.get(ctx.userId, ctx.capture.options)) } },
+  },
+  catalogItem('organizations'),
+  catalogItem('categories'),
+  catalogItem('courses'),
+  catalogItem('modules'),
+  {
+    path: '/v1/modules/:id/content',
+    params: { id: 'id' },
+    methods: {
+      GET: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => ctx.capture.json(await ctx.client.modules.content(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+      },
+    },
+  },
+  {
+    path: '/v1/modules/:id/refresh-url',
+    params: { id: 'id' },
+    methods: {
+      GET: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => ctx.capture.json(await ctx.client.modules.refreshUrl(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+      },
+    },
+  },
+  {
+    path: '/v1/modules/:id/complete',
+    params: { id: 'id' },
+    methods: {
+      POST: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => {
+          await ctx.client.modules.complete(num(ctx), { ...ctx.capture.options, userId: ctx.userId });
+          return ctx.capture.empty(202);
+        },
+      },
+    },
+  },
+  {
+    path: '/v1/course-progresses/:id',
+    params: { id: 'id' },
+    methods: {
+      GET: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => ctx.capture.json(await ctx.client.progress.get(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+      },
+    },
+  },
+  {
+    path: '/v1/transcripts/:id',
+    params: { id: 'id' },
+    methods: {
+      GET: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => ctx.capture.json(await ctx.client.transcripts.get(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+      },
+    },
+  },
+  {
+    path: '/v1/transcript/pdf',
+    methods: {
+      GET: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => ctx.capture.pdf(await ctx.client.transcripts.pdf({ ...ctx.capture.options, userId: ctx.userId })),
+      },
+    },
+  },
+  {
+    path: '/v1/transcripts/:id/certificate/pdf',
+    params: { id: 'id' },
+    methods: {
+      GET: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => ctx.capture.pdf(await ctx.client.transcripts.certificatePdf(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+      },
+    },
+  },
+  {
+    path: '/v1/learner-tokens',
+    methods: { POST: { access: 'backend', body: 'json', run: learnerTokenRequest } },
+  },
+];
