@@ -29,7 +29,7 @@ export function startRelay(port: number, env: NodeJS.ProcessEnv, cwd: string): P
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     tail.push(...chunk.toString('utf8').split('\n').filter((l) => l.trim() !== ''));
-    tail.splice(0, Math.max(0, tail.length - 8));
+    tail.splice(0, Math.max(0, tail.length - 20));
   };
   child.stderr?.on('data', keep);
   return new Promise((resolve, reject) => {
