@@ -133,7 +133,12 @@ describe('demo page in Chromium against the running stack', () => {
     // A desktop view for the README (docs/demo-page.png is a copy of this one).
     await page.setViewportSize({ width: 1100, height: 1500 });
     await page.getByRole('button', { name: 'Open course Workplace Safety Essentials' }).click();
+    const scormUrl = await page.locator('#player-frame iframe').getAttribute('src');
     await openModule('Safety handbook');
+    // Another module gets its own frame: the SCORM page must not stay on screen under the document's title.
+    expect(await page.locator('#player-frame iframe').getAttribute('title')).toBe('Safety handbook');
+    expect(await page.locator('#player-frame iframe').getAttribute('src')).not.toBe(scormUrl);
+    await page.waitForLoadState('networkidle');
     await page.screenshot({ path: join(shots, '05-desktop.png') });
   });
 });

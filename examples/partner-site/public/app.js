@@ -1,4 +1,4 @@
-/* global document, window */
+/* global document, window, HTMLVideoElement, HTMLAnchorElement, HTMLIFrameElement */
 // The demo partner page. It holds only a short-lived learner token from its own backend (/api/session) and calls
 // the edge relay with it; the relay sets X-User-ID from the token. Content URLs are used at once and never stored.
 
@@ -146,22 +146,24 @@ async function serviceNow() {
   return Date.now() + player.skewMs;
 }
 
-function showContent(content, title) {
+function showContent(content, title, fresh) {
   const frame = $('player-frame');
   const url = content.content_url;
+  // A new module gets a new element; a refreshed URL for the same module keeps the element (and a video's position).
+  const current = fresh ? null : frame.querySelector('video, iframe, a');
   if (content.content_type === 'video') {
-    const video = frame.querySelector('video');
-    if (video) {
-      const at = video.currentTime;
-      video.src = url;
-      video.currentTime = at;
+    if (current instanceof HTMLVideoElement) {
+      const at = current.currentTime;
+      current.src = url;
+      current.currentTime = at;
     } else frame.replaceChildren(el('video', { controls: true, src: url, preload: 'metadata', title }));
   } else if (content.content_type === 'resource') {
-    frame.replaceChildren(el('a', { href: url, textContent: `Download ${title}`, rel: 'noopener' }));
+    if (current instanceof HTMLAnchorElement) current.href = url;
+    else frame.replaceChildren(el('a', { href: url, textContent: `Download ${title}`, rel: 'noopener' }));
+  } else if (current instanceof HTMLIFrameElement) {
+    current.src = url;
   } else {
-    const iframe = frame.querySelector('iframe') ?? el('iframe', { title, className: content.content_type === 'document' ? 'document' : '' });
-    iframe.src = url;
-    if (!iframe.isConnected) frame.replaceChildren(iframe);
+    frame.replaceChildren(el('iframe', { title, src: url, className: content.content_type === 'document' ? 'document' : '' }));
   }
   frame.dataset.contentUrl = url;
   frame.dataset.refreshes = String(player.refreshes);
@@ -179,7 +181,7 @@ async function keepFresh() {
   if (moduleId !== player.moduleId) return;
   player.content = content;
   player.refreshes += 1;
-  showContent(content, $('player-heading').textContent);
+  showContent(content, $('player-heading').textContent, false);
   say('The content link was renewed before it expired.');
 }
 
@@ -188,7 +190,7 @@ async function openModule(module) {
   Object.assign(player, { moduleId: module.id, content, refreshes: 0, skewAt: 0 });
   $('player-heading').textContent = module.title;
   $('player').hidden = false;
-  showContent(content, module.title);
+  showContent(content, module.title, true);
   const scorm = content.content_type === 'scorm';
   $('complete').hidden = scorm;
   $('scorm-note').hidden = !scorm;
