@@ -6,6 +6,7 @@ import { memoryBench } from './memory.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
+import { rateBench } from './rate.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
@@ -16,6 +17,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['throughput', throughputBench],
   ['memory', memoryBench],
   ['edge relay', relayBench],
+  ['default rate', rateBench],
 ];
 
 const started = performance.now();

@@ -1,6 +1,6 @@
 /**
  * Benchmark 1: concurrent calls on a fresh client must share one token request (single-flight). Also reports how
- * long the adaptive default takes to let a cold burst through a generous plan (no target).
+ * long the default rate (no `rateLimit`) takes to let a cold burst through a generous plan (no target).
  */
 import { MemoryTokenStore, createClient, type ClientOptions } from '../core/index.ts';
 import { inProcessEmulator, inProcessOrigin } from './in-process.ts';
@@ -32,13 +32,13 @@ async function coldCalls(seed: number, calls: number, rateLimit: ClientOptions['
 /**
  * Runs `Promise.all` of 1,000 `client.courses.get(id)` on a client with an empty token store (fixed high rate, so
  * the limiter does not stretch the run) and counts token-endpoint requests in the emulator's request log; then 100
- * cold calls with the adaptive default.
+ * cold calls with the default rate.
  *
  * @returns Two table rows.
  */
 export async function tokenRequestsBench(): Promise<BenchResult[]> {
   const run = await coldCalls(101, 1000, { requestsPerSecond: 10_000 });
-  const adaptive = await coldCalls(106, 100, 'adaptive');
+  const adaptive = await coldCalls(106, 100, undefined);
   const rate = (r: ColdRun): number => r.calls / (r.elapsedMs / 1000);
   return [
     {
@@ -51,7 +51,7 @@ export async function tokenRequestsBench(): Promise<BenchResult[]> {
     },
     {
       id: '1b',
-      name: '100 concurrent cold calls, adaptive default, plan 1,000,000 req/s',
+      name: '100 concurrent cold calls, default rate (no rateLimit), plan 1,000,000 req/s',
       result: `${fixed(adaptive.elapsedMs / 1000, 1)} s (${fixed(rate(adaptive), 1)} req/s); ${adaptive.tokenRequests} token request(s); ${adaptive.failed} failed`,
       target: 'report only',
       met: null,

@@ -5,6 +5,7 @@
 import type { PartnerLearningClient } from './client-types.ts';
 import type { Transport } from './transport.ts';
 import { bindLearner } from './for-learner.ts';
+import { createVerify, type TokenAccess } from './resources/verify.ts';
 import { createCategories } from './resources/categories.ts';
 import { createCourses } from './resources/courses.ts';
 import { createModules } from './resources/modules.ts';
@@ -19,6 +20,8 @@ import { createUsers } from './resources/users.ts';
  *
  * @param transport The transport every group sends through.
  * @param environment A label for logs and errors.
+ * @param access The driver's token and requested scopes, for `verifyCredentials` (without it, that call proves the
+ *   credentials by the read alone and reports the scopes it cannot see as none).
  * @returns The client.
  * @example
  * ```ts
@@ -26,7 +29,11 @@ import { createUsers } from './resources/users.ts';
  * const page = await client.courses.page({ pageSize: 20 });
  * ```
  */
-export function clientOnTransport(transport: Transport, environment?: string): PartnerLearningClient {
+export function clientOnTransport(
+  transport: Transport,
+  environment?: string,
+  access?: TokenAccess,
+): PartnerLearningClient {
   const groups = {
     users: createUsers(transport),
     modules: createModules(transport),
@@ -41,5 +48,6 @@ export function clientOnTransport(transport: Transport, environment?: string): P
     courses: createCourses(transport),
     ...groups,
     forLearner: (uuid) => bindLearner(groups, uuid),
+    verifyCredentials: createVerify(transport, environment, access),
   };
 }

@@ -2,25 +2,14 @@
  * The public shape of the client: options, pluggable parts and resource groups. Implementations live in their own
  * files; this file is the contract the n8n nodes, the edge relay and users program against.
  */
-import type {
-  Category,
-  Course,
-  CourseDetail,
-  CourseProgress,
-  Health,
-  Module,
-  ModuleContent,
-  Organization,
-  PdfDownload,
-  RegisterUserInput,
-  Transcript,
-  User,
-  UserPatch,
-} from './types.ts';
+import type { ModuleContent } from './types.ts';
+import type { Limiter } from './http/rate-limiter.ts';
 
 /** A cached access token. `expiresAt` is epoch milliseconds (from the token's `exp`). */
 export interface StoredToken {
+  /** The bearer token (a JWT). Secret: never logged. */
   accessToken: string;
+  /** When it expires, epoch milliseconds. */
   expiresAt: number;
   /** The granted scopes, space-separated, as the token's `scope` claim says. */
   scope: string;
@@ -31,16 +20,27 @@ export interface StoredToken {
  * be sync or async. Keys are opaque strings derived from (token URL, client ID, scopes) and contain no secret.
  */
 export interface TokenStore {
+  /**
+   * @param key The cache key.
+   * @returns The cached token, or `undefined` when there is none.
+   */
   get(key: string): StoredToken | undefined | Promise<StoredToken | undefined>;
+  /**
+   * @param key The cache key.
+   * @param token The token to keep until its `expiresAt`.
+   */
   set(key: string, token: StoredToken): void | Promise<void>;
+  /** @param key The cache key whose token was refused (a 401) and must not be used again. */
   delete(key: string): void | Promise<void>;
 }
 
+/** How much a log line matters. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Optional logger hook. Every field passed to it has credentials and tokens redacted. */
 export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
 
+/** A usage plan's rate, when known (see `ClientOptions.rateLimit`). */
 export interface RateLimitOptions {
   /** Steady request rate for this API key's usage plan. */
   requestsPerSecond: number;
@@ -48,6 +48,7 @@ export interface RateLimitOptions {
   burst?: number;
 }
 
+/** Retries with exponential backoff and jitter, for the client (`ClientOptions.retry`) or one call. */
 export interface RetryOptions {
   /** Attempts in all, the first included (default 5). */
   maxAttempts?: number;
@@ -57,13 +58,15 @@ export interface RetryOptions {
   maxDelayMs?: number;
 }
 
+/** What `createClient` takes. Checked once, at creation: a bad option is a `ConfigurationError`. */
 export interface ClientOptions {
   /** Token endpoint, e.g. `https://auth.example.com/oauth2/token`. */
   tokenUrl: string;
   /** API base address ending in `/v1`, no trailing slash. */
   baseUrl: string;
-  /** 26 characters. */
+  /** The OAuth2 client ID, 26 characters. */
   clientId: string;
+  /** The OAuth2 client secret: sent only to the token endpoint, in the Basic header; never logged. */
   clientSecret: string;
   /** About 40 characters; sent only as `x-api-key`. */
   apiKey: string;
@@ -71,17 +74,27 @@ export interface ClientOptions {
   scopes?: string[];
   /** A label for logs and error messages, e.g. `sandbox` or `production`. */
   environment?: string;
+  /** The `fetch` to send with (default: the runtime's); e.g. an in-process emulator's `fetch`. */
   fetch?: typeof fetch;
-  /** Epoch milliseconds. */
+  /** The clock, epoch milliseconds (default `Date.now`). */
   now?: () => number;
   /** Resolves after `ms`; rejects when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Where tokens are cached (default: a process-wide memory store). */
   tokenStore?: TokenStore;
+  /** Receives log lines, credentials redacted (default: none). */
   logger?: Logger;
   /** A fixed rate, or `'adaptive'` (default): learn the plan's rate from 429s. */
   rateLimit?: RateLimitOptions | 'adaptive';
+  /**
+   * Throttling state to use, from `createLimiter({ now, sleep, rateLimit })`; pass the same one to clients that
+   * should share a pause and a rate. Default: one per API key in the process on the runtime's clock, or, when `now`
+   * or `sleep` is given, one of this client's own on that clock. Give the rate to `createLimiter`, not `rateLimit`.
+   */
+  limiter?: Limiter;
+  /** Retries of every call (each call may override them). */
   retry?: RetryOptions;
-  /** Per attempt (default 30000 ms). */
+  /** Timeout of each attempt, in milliseconds (default 30000; each call may override it). */
   timeoutMs?: number;
   /**
    * Let concurrent callers in this process share one in-flight token request. Default: `true`, except inside
@@ -107,7 +120,8 @@ export interface ResponseInfo {
   headers: Record<string, string>;
   /**
    * The parsed JSON exactly as the service sent it (for a collection, the whole Hydra page with `hydra:view`);
-   * `undefined` for a stream (PDF) or an empty body.
+   * `undefined` for a stream (PDF) or an empty body. Not a copy: it shares objects with what the call returns, so
+   * copy it before changing it.
    */
   body?: unknown;
 }
@@ -165,6 +179,7 @@ export interface PageOptions extends ListOptions {
 
 /** One page of a collection. */
 export interface Page<T> {
+  /** The page's records. */
   items: T[];
   /** `hydra:totalItems`, when the service sent it. */
   totalItems?: number;
@@ -180,8 +195,15 @@ export interface Page<T> {
  * pages, `.toArray({ max })` to collect with a required cap.
  */
 export interface Paginated<T> extends AsyncIterable<T> {
+  /** @returns The pages in order, each fetched when the previous one has been consumed. */
   pages(): AsyncIterable<Page<T>>;
-  /** Collects at most `max` items; stops fetching once it has them. */
+  /**
+   * Collects at most `max` items; stops fetching once it has them.
+   *
+   * @param options `max`: a positive whole number, or `Infinity` for all (n8n's "Return All").
+   * @returns The items.
+   * @throws {ValidationError} when `max` is missing or not a positive whole number or `Infinity`.
+   */
   toArray(options: { max: number }): Promise<T[]>;
 }
 
@@ -190,17 +212,23 @@ export interface Paginated<T> extends AsyncIterable<T> {
  * (`updatedAt[after]` is inclusive, so they come again). JSON-serializable: persist it between runs.
  */
 export interface Watermark {
+  /** The greatest `updatedAt` delivered, as the service wrote it (an ISO 8601 date-time). */
   updatedAt: string;
+  /** Ids of the records delivered at exactly `updatedAt`. */
   seenIds: string[];
 }
 
 /** Items changed since a watermark; `watermark` is final once iteration has finished. */
 export interface DeltaSync<T> extends AsyncIterable<T> {
+  /** Where this sync got to; read it after a complete iteration and persist it (`undefined`: nothing seen yet). */
   readonly watermark: Watermark | undefined;
 }
 
+/** Options of a collection's `sync`. */
 export interface DeltaOptions extends CallOptions {
+  /** The watermark of the previous run (none: everything). */
   since?: Watermark;
+  /** `itemsPerPage`, 1 to 100. */
   pageSize?: number;
 }
 
@@ -212,6 +240,7 @@ export interface ContentUrlKeeper {
   stop(): void;
 }
 
+/** Options of `modules.keepFresh`. */
 export interface KeepFreshOptions extends LearnerScope {
   /** Called with each refreshed record (schedule-driven when `autoRefresh` is set). */
   onRefresh?: (content: ModuleContent) => void;
@@ -219,110 +248,5 @@ export interface KeepFreshOptions extends LearnerScope {
   autoRefresh?: boolean;
 }
 
-export interface ReadCollection<T, TDetail = T> {
-  list(options?: ListOptions): Paginated<T>;
-  /**
-   * One page, resuming from a cursor: for callers that page by hand (list search in n8n, paging through the relay).
-   *
-   * @example
-   * ```ts
-   * let page = await client.courses.page({ pageSize: 20 });
-   * while (page.next) page = await client.courses.page({ cursor: page.next });
-   * ```
-   */
-  page(options?: PageOptions): Promise<Page<T>>;
-  get(id: number, options?: CallOptions): Promise<TDetail>;
-  /** Changed since the watermark (all, when none). */
-  sync(options?: DeltaOptions): DeltaSync<T>;
-}
-
-export interface LearnerCollection<T> {
-  list(options: LearnerScope & ListOptions): Paginated<T>;
-  /** One page, resuming from a cursor (see {@link ReadCollection.page}). */
-  page(options: LearnerScope & PageOptions): Promise<Page<T>>;
-  get(id: number | string, options: LearnerScope): Promise<T>;
-  sync(options: LearnerScope & DeltaOptions): DeltaSync<T>;
-}
-
-export interface UsersApi {
-  register(input: RegisterUserInput, options?: CallOptions): Promise<User>;
-  get(uuid: string, options?: CallOptions): Promise<User>;
-  update(uuid: string, patch: UserPatch, options?: CallOptions): Promise<User>;
-  deactivate(uuid: string, options?: CallOptions): Promise<User>;
-  reactivate(uuid: string, options?: CallOptions): Promise<User>;
-  /** Erases the learner (not reversible). Resolves when gone, also when a retry finds it already gone. */
-  delete(uuid: string, options?: CallOptions): Promise<void>;
-}
-
-export interface ModulesApi extends ReadCollection<Module> {
-  content(moduleId: number, options: LearnerScope): Promise<ModuleContent>;
-  refreshUrl(moduleId: number, options: LearnerScope): Promise<ModuleContent>;
-  /** 202 on first and repeat calls; a SCORM module throws `ConflictError`. */
-  complete(moduleId: number, options: LearnerScope): Promise<void>;
-  keepFresh(moduleId: number, options: KeepFreshOptions): ContentUrlKeeper;
-}
-
-export interface TranscriptsApi extends LearnerCollection<Transcript> {
-  /** The learner's full transcript (`GET /transcript/pdf`). */
-  pdf(options: LearnerScope): Promise<PdfDownload>;
-  certificatePdf(transcriptId: number | string, options: LearnerScope): Promise<PdfDownload>;
-}
-
-/**
- * A learner's collection with the learner bound (see {@link PartnerLearningClient.forLearner}): the same calls as
- * {@link LearnerCollection}, without `userId`.
- */
-export interface BoundLearnerCollection<T> {
-  list(options?: ListOptions): Paginated<T>;
-  page(options?: PageOptions): Promise<Page<T>>;
-  get(id: number | string, options?: CallOptions): Promise<T>;
-  sync(options?: DeltaOptions): DeltaSync<T>;
-}
-
-/**
- * The learner-scoped calls with `X-User-ID` bound once, from {@link PartnerLearningClient.forLearner}. Options take
- * no `userId` (one that differs from the bound learner is a `ValidationError`).
- */
-export interface LearnerClient {
-  /** The bound learner's UUID. */
-  readonly userId: string;
-  /** The learner's own profile (`users.get(userId)`). */
-  me(options?: CallOptions): Promise<User>;
-  modules: {
-    content(moduleId: number, options?: CallOptions): Promise<ModuleContent>;
-    refreshUrl(moduleId: number, options?: CallOptions): Promise<ModuleContent>;
-    complete(moduleId: number, options?: CallOptions): Promise<void>;
-    keepFresh(moduleId: number, options?: Omit<KeepFreshOptions, 'userId'>): ContentUrlKeeper;
-  };
-  progress: BoundLearnerCollection<CourseProgress>;
-  transcripts: BoundLearnerCollection<Transcript> & {
-    pdf(options?: CallOptions): Promise<PdfDownload>;
-    certificatePdf(transcriptId: number | string, options?: CallOptions): Promise<PdfDownload>;
-  };
-}
-
-export interface PartnerLearningClient {
-  readonly environment: string | undefined;
-  ping(options?: CallOptions): Promise<Health>;
-  users: UsersApi;
-  organizations: Omit<ReadCollection<Organization>, 'sync'>;
-  categories: ReadCollection<Category>;
-  courses: ReadCollection<Course, CourseDetail>;
-  modules: ModulesApi;
-  progress: LearnerCollection<CourseProgress>;
-  transcripts: TranscriptsApi;
-  /**
-   * The learner-scoped calls for one learner, with `X-User-ID` bound once (the relay binds the learner of a
-   * verified token).
-   *
-   * @param uuid The learner's UUID (from registration).
-   * @returns A {@link LearnerClient}.
-   * @throws {ValidationError} when `uuid` is not a 36-character UUID; nothing is sent.
-   * @example
-   * ```ts
-   * const learner = client.forLearner(uuid);
-   * const done = await learner.transcripts.list().toArray({ max: 100 });
-   * ```
-   */
-  forLearner(uuid: string): LearnerClient;
-}
+// The resource groups and the client itself, re-exported so every public type is importable from this file.
+export type * from './resource-types.ts';

@@ -3,6 +3,8 @@
  */
 import type { ClientOptions, PartnerLearningClient } from './client-types.ts';
 import { clientOnTransport } from './client-on-transport.ts';
+import { TokenProvider } from './auth/token-provider.ts';
+import { createHttp } from './http/send.ts';
 import { createTransport } from './http/transport.ts';
 import { normalizeOptions } from './options.ts';
 
@@ -47,7 +49,12 @@ import { normalizeOptions } from './options.ts';
  */
 export function createClient(options: ClientOptions): PartnerLearningClient {
   const normalized = normalizeOptions(options);
-  return clientOnTransport(createTransport(normalized), normalized.environment);
+  // Token state is shared per token store, so this provider sees the transport's cached token (no extra request).
+  const tokens = new TokenProvider({ ...normalized, http: createHttp(normalized.fetch) });
+  return clientOnTransport(createTransport(normalized), normalized.environment, {
+    token: (signal) => tokens.getToken(signal),
+    scopes: normalized.scopes,
+  });
 }
 
 export { clientOnTransport };

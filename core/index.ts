@@ -1,29 +1,39 @@
 /**
  * `partner-learning-client`: a runtime-agnostic client for the Partner Learning Service (Node 22+,
  * Cloudflare Workers, Deno, Bun). Start with {@link createClient}.
+ *
+ * What users call, and nothing more: the factory, the errors and their guard, the in-memory token store, the
+ * public types. Drivers other than ky use `core/protocol.ts`; the zod schemas, the error factory and the raw
+ * transport types stay inside (exporting the schemas would drag zod into the published types).
  */
 export { createClient } from './client.ts';
-export * from './errors/index.ts';
+export {
+  ApiKeyError,
+  ApplicationError,
+  AuthenticationError,
+  ConfigurationError,
+  ConflictError,
+  ErrorCode,
+  InactiveLearnerError,
+  isPartnerLearningError,
+  MissingScopeError,
+  NetworkError,
+  NotFoundError,
+  PartnerLearningError,
+  QuotaExceededError,
+  RedirectError,
+  ServerError,
+  ThrottledError,
+  TimeoutError,
+  TokenEndpointError,
+  ValidationError,
+  type ErrorInit,
+  type ErrorOrigin,
+  type Violation,
+} from './errors/index.ts';
 export { MemoryTokenStore } from './auth/memory-token-store.ts';
+export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';
+export { fileNameFromDisposition } from './pdf.ts';
 
 export type * from './client-types.ts';
 export type * from './types.ts';
-export type { ApiRequest, ApiResponse, HttpMethod, Transport } from './transport.ts';
-
-export { createContentUrlKeeper, REFRESH_BEFORE_EXPIRY_MS, type KeeperDeps } from './content/keeper.ts';
-export { fileNameFromDisposition } from './pdf.ts';
-export {
-  countryCodeSchema,
-  emailSchema,
-  idSchema,
-  isoDateTimeSchema,
-  MAX_PAGE_SIZE,
-  pageSizeSchema,
-  READ_ONLY_USER_FIELDS,
-  recordIdSchema,
-  registerUserSchema,
-  userPatchSchema,
-  userStatusSchema,
-  uuidSchema,
-  watermarkSchema,
-} from './validation/schemas.ts';

@@ -4,8 +4,10 @@
  */
 import { z } from 'zod';
 import type { ClientOptions, Logger, TokenStore } from './client-types.ts';
+import type { Limiter } from './http/rate-limiter.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
+import type { RetryPolicy } from './http/retry.ts';
 import { redact } from './redact.ts';
 import { defaultFetch, defaultNow, defaultSleep } from './runtime.ts';
 
@@ -30,7 +32,9 @@ export interface NormalizedOptions {
   tokenStore: TokenStore;
   logger: Logger | undefined;
   rateLimit: { requestsPerSecond: number; burst: number } | 'adaptive';
-  retry: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
+  /** The injected limiter, if any (else the transport picks the default for the key and clock). */
+  limiter: Limiter | undefined;
+  retry: RetryPolicy;
   timeoutMs: number;
   shareInFlight: boolean;
 }
@@ -70,6 +74,12 @@ const schema = z.object({
       }),
     ], { message: "rateLimit must be 'adaptive' or { requestsPerSecond, burst? }" })
     .optional(),
+  limiter: z
+    .custom<Limiter>(
+      (v) => typeof v === 'object' && v !== null && ['acquire', 'record', 'cooldown', 'pauseRemaining', 'wait'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'),
+      { message: 'limiter must come from createLimiter (acquire, record, cooldown, pauseRemaining and wait methods)' },
+    )
+    .optional(),
   retry: z
     .object({
       maxAttempts: z.number().int().min(1, 'retry.maxAttempts must be at least 1').max(20, 'retry.maxAttempts must be at most 20').optional(),
@@ -104,6 +114,9 @@ function semanticProblems(o: z.infer<typeof schema>): string[] {
   }
   if (o.clientId === o.apiKey || o.clientSecret === o.apiKey) {
     problems.push('apiKey has the same value as clientId or clientSecret: the API key is a separate credential (x-api-key)');
+  }
+  if (o.limiter && o.rateLimit) {
+    problems.push('rateLimit and limiter are both given: pass the rate to createLimiter({ now, sleep, rateLimit }) instead');
   }
   const retry = o.retry ?? {};
   if ((retry.maxDelayMs ?? 30_000) < (retry.baseDelayMs ?? 1000)) {
@@ -165,6 +178,7 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
     tokenStore: o.tokenStore ?? defaultTokenStore,
     logger: o.logger,
     rateLimit: rate === 'adaptive' ? rate : { requestsPerSecond: rate.requestsPerSecond, burst: rate.burst ?? Math.max(1, Math.floor(rate.requestsPerSecond)) },
+    limiter: o.limiter,
     retry: { maxAttempts: retry.maxAttempts ?? 5, baseDelayMs: retry.baseDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 30_000 },
     timeoutMs: o.timeoutMs ?? 30_000,
     shareInFlight: o.shareInFlight ?? !isCloudflareWorkers(),

@@ -1,5 +1,6 @@
 /**
- * Deno entry: `deno serve --allow-net --allow-env --allow-read edge/deno.ts` (see `deno.json`) serves the relay with
+ * Deno entry: `deno serve --allow-net --allow-env --allow-read --allow-write edge/deno.ts` (`deno.json`: Deno KV, npm
+ * packages from node_modules) serves the relay with
  * the token cached in Deno KV (`DENO_KV_PATH`, default Deno's own location). Settings come from the environment.
  */
 import { createRelay } from './app.ts';

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { Logger, PartnerLearningClient } from '../core/index.ts';
-import { uuidSchema } from '../core/index.ts';
+import { uuidSchema } from '../core/validation/schemas.ts';
 import { identifyCaller, type Caller, type RelayKeyRing } from './caller.ts';
 import type { RelayConfig } from './config.ts';
 import type { RelayEnv } from './finish.ts';
@@ -95,7 +95,8 @@ export async function handleRoute(
   const method = (c.req.method === 'HEAD' ? 'GET' : c.req.method) as Method;
   const op = route.methods[method];
   if (!op) {
-    const allow = [...Object.keys(route.methods), 'OPTIONS'].join(', ');
+    const methods = Object.keys(route.methods);
+    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
     return problem(405, 'method_not_allowed', { detail: `Use ${allow} on this path.`, headers: { allow } });
   }
   const caller = await identifyCaller(c.req.raw.headers, relay.keys, relay.config.learnerTokenKey, relay.now());
@@ -118,9 +119,11 @@ export async function handleRoute(
   // No caller signal: Deno aborts request.signal once a response is returned, which would cut a streaming PDF.
   const capture = new UpstreamCapture(undefined);
   try {
-    const result = await op.run({ client: relay.client, params: c.req.param() as Record<string, string>, userId, body: body.value, capture, mintToken });
+    const url = new URL(c.req.url);
+    const params = c.req.param() as Record<string, string>;
+    const result = await op.run({ client: relay.client, params, userId, body: body.value, query: url.searchParams, capture, mintToken });
     if (result instanceof Response) return result;
-    const origin = new URL(c.req.url).origin;
+    const origin = url.origin;
     return answer(result, linkRewriter(relay.config.baseUrl, `${origin}/v1`));
   } catch (error) {
     return problemFromError(error, relay.log);

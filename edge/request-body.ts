@@ -6,6 +6,11 @@ import { problem } from './problem.ts';
 
 /** The largest request body the relay accepts. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * An oversized body up to this size is read to its end (and dropped) before the 413, so the client finishes its
+ * upload and reads the answer instead of seeing the connection reset under it; anything larger is cut off.
+ */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 function tooLarge(): Response {
   return problem(413, 'payload_too_large', { detail: `Request bodies are limited to ${MAX_BODY_BYTES} bytes.` });
@@ -21,12 +26,13 @@ async function readCapped(request: Request): Promise<string | undefined> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > DRAIN_LIMIT_BYTES) {
       await reader.cancel();
       return undefined;
     }
-    chunks.push(value);
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
   }
+  if (size > MAX_BODY_BYTES) return undefined;
   const all = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
@@ -43,7 +49,7 @@ async function readCapped(request: Request): Promise<string | undefined> {
  */
 export async function readBody(request: Request, kind: 'json' | 'merge-patch' | undefined): Promise<{ value: unknown } | Response> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return tooLarge();
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) return tooLarge();
   if (kind === 'merge-patch') {
     const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/merge-patch+json') {
@@ -51,7 +57,7 @@ export async function readBody(request: Request, kind: 'json' | 'merge-patch' | 
     }
   }
   const text = await readCapped(request);
-  if (text === undefined) return tooLarge();
+  if (text === undefined || (Number.isFinite(declared) && declared > MAX_BODY_BYTES)) return tooLarge();
   if (kind === undefined || text.trim() === '') return { value: undefined };
   try {
     return { value: JSON.parse(text) as unknown };

@@ -3,6 +3,7 @@
  * no generic proxying: a path that is not here is 404, a method that is not listed is 405.
  */
 import type { PartnerLearningClient, RegisterUserInput, UserPatch } from '../core/index.ts';
+import { listOptions } from './list-query.ts';
 import { learnerTokenRequest } from './token-route.ts';
 import type { Upstream, UpstreamCapture } from './upstream.ts';
 
@@ -21,6 +22,8 @@ export interface RunContext {
   userId: string;
   /** The parsed JSON body (operations with a body). */
   body: unknown;
+  /** The request's query (collection routes read only the allowlisted parameters). */
+  query: URLSearchParams;
   capture: UpstreamCapture;
   /** Signs a learner token (for `POST /v1/learner-tokens`). */
   mintToken(userId: string, ttlSeconds: number): Promise<{ token: string; userId: string; expiresAt: string }>;
@@ -47,6 +50,39 @@ export interface Route {
 const num = (ctx: RunContext, name = 'id'): number => Number(ctx.params[name]);
 
 type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
+
+function catalogList(name: Catalog): Route {
+  return {
+    path: `/v1/${name}`,
+    methods: {
+      GET: {
+        access: 'both',
+        run: async (ctx) => {
+          const options = listOptions(ctx.query);
+          if (options instanceof Response) return options;
+          return ctx.capture.json(await ctx.client[name].page({ ...options, ...ctx.capture.options }));
+        },
+      },
+    },
+  };
+}
+
+function learnerList(path: string, collection: 'progress' | 'transcripts'): Route {
+  return {
+    path,
+    methods: {
+      GET: {
+        access: 'both',
+        userScoped: true,
+        run: async (ctx) => {
+          const options = listOptions(ctx.query);
+          if (options instanceof Response) return options;
+          return ctx.capture.json(await ctx.client[collection].page({ ...options, ...ctx.capture.options, userId: ctx.userId }));
+        },
+      },
+    },
+  };
+}
 
 function catalogItem(name: Catalog): Route {
   return {
@@ -97,10 +133,7 @@ export const routes: Route[] = [
     path: '/v1/me',
     methods: { GET: { access: 'learner', userScoped: true, run: async (ctx) => ctx.capture.json(await ctx.client.users.get(ctx.userId, ctx.capture.options)) } },
   },
-  catalogItem('organizations'),
-  catalogItem('categories'),
-  catalogItem('courses'),
-  catalogItem('modules'),
+  ...(['organizations', 'categories', 'courses', 'modules'] as const).flatMap((name) => [catalogList(name), catalogItem(name)]),
   {
     path: '/v1/modules/:id/content',
     params: { id: 'id' },
@@ -137,6 +170,7 @@ export const routes: Route[] = [
       },
     },
   },
+  learnerList('/v1/course-progresses', 'progress'),
   {
     path: '/v1/course-progresses/:id',
     params: { id: 'id' },
@@ -148,6 +182,7 @@ export const routes: Route[] = [
       },
     },
   },
+  learnerList('/v1/transcripts', 'transcripts'),
   {
     path: '/v1/transcripts/:id',
     params: { id: 'id' },

@@ -33,5 +33,11 @@ export class MemoryTokenStore implements TokenStore {
   }
 }
 
-/** The process-wide store used when the options name none. */
-export const defaultTokenStore: TokenStore = new MemoryTokenStore();
+const SHARED_STORE = Symbol.for('partner-learning-client.default-token-store');
+const holder = globalThis as typeof globalThis & { [SHARED_STORE]?: TokenStore };
+
+/**
+ * The process-wide store used when the options name none. Kept under a registered symbol on `globalThis`, so the
+ * ESM and CommonJS builds (or two copies of the package) loaded in one process share one token per credentials.
+ */
+export const defaultTokenStore: TokenStore = (holder[SHARED_STORE] ??= new MemoryTokenStore());

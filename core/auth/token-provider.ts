@@ -10,7 +10,7 @@ import { PartnerLearningError } from '../errors/base.ts';
 import { sha256Hex } from '../hash.ts';
 import type { Log } from '../log.ts';
 import type { Redactor } from '../redact.ts';
-import { abortReason, raceAbort } from '../runtime.ts';
+import { abortReason, raceAbort } from '../signal.ts';
 import { requestToken } from './token-endpoint.ts';
 
 /** Refresh this long before `expiresAt` (the specification's recommended refresh point). */
@@ -51,8 +51,11 @@ interface SharedState {
   refreshing: Map<string, { since: number }>;
 }
 
-// Per store, process-wide: two clients with the same store and credentials share tokens and refreshes.
-const sharedByStore = new WeakMap<TokenStore, SharedState>();
+// Per store, process-wide: two clients with the same store and credentials share tokens and refreshes, also when
+// one was loaded from the ESM build and the other from the CommonJS build (a registered symbol on globalThis).
+const SHARED_STATE = Symbol.for('partner-learning-client.token-state');
+const holder = globalThis as typeof globalThis & { [SHARED_STATE]?: WeakMap<TokenStore, SharedState> };
+const sharedByStore: WeakMap<TokenStore, SharedState> = (holder[SHARED_STATE] ??= new WeakMap());
 
 function sharedState(store: TokenStore): SharedState {
   let state = sharedByStore.get(store);

@@ -1,135 +1,59 @@
-import { afterEach, describe, it, expect, vi } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { limiterFor } from './limiter.ts';
+import { createLimiter } from './rate-limiter.ts';
+import { defaultNow, defaultSleep } from '../runtime.ts';
 import { fakeClock } from './testing.ts';
 
-const settled = async (promise: Promise<unknown>): Promise<boolean> => {
-  let done = false;
-  promise.then(() => { done = true; }, () => { done = true; });
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-  return done;
-};
+let seq = 0;
+const newKey = (): string => `registry-key-${String(seq++).padStart(27, '0')}`;
+const runtime = { now: defaultNow, sleep: defaultSleep };
 
-describe('limiter', () => {
-  afterEach(() => {
-    vi.useRealTimers();
+describe('default limiters', () => {
+  it('clients on the runtime clock share one limiter per API key, and no other key', () => {
+    const key = newKey();
+    const a = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
+    const b = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
+    const other = limiterFor({ apiKey: newKey(), rateLimit: 'adaptive', ...runtime });
+    expect(b).toBe(a);
+    a.cooldown(60_000);
+    expect(b.pauseRemaining()).toBeGreaterThan(59_000);
+    expect(other.pauseRemaining()).toBe(0);
   });
 
-  it('one cooldown pauses every client with the same API key, not other keys', async () => {
+  it('clients of one key that state different rates still share its pause', () => {
+    const key = newKey();
+    const learned = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
+    const fixed = limiterFor({ apiKey: key, rateLimit: { requestsPerSecond: 5, burst: 5 }, ...runtime });
+    expect(fixed).not.toBe(learned);
+    fixed.cooldown(60_000);
+    expect(learned.pauseRemaining()).toBeGreaterThan(59_000);
+    fixed.record('throttled');
+    expect(learned.failureStreak).toBe(1);
+  });
+
+  it('lives on globalThis under a Symbol.for key, where the ESM and the CommonJS build both find it', () => {
+    const key = newKey();
+    limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
+    const registry = (globalThis as Record<symbol, unknown>)[Symbol.for('partner-learning-client.limiters')];
+    expect(registry).toBeInstanceOf(Map);
+    // Keyed by a hash: the raw API key is not kept.
+    expect([...(registry as Map<string, unknown>).keys()].some((id) => id.includes(key))).toBe(false);
+  });
+
+  it('a client with its own clock gets a limiter of its own on that clock', () => {
+    const key = newKey();
     const clock = fakeClock();
-    const a = limiterFor({ apiKey: 'key-one-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    const b = limiterFor({ apiKey: 'key-one-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    const other = limiterFor({ apiKey: 'key-two-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    a.cooldown(2000);
-    expect(b.pausedUntil).toBe(clock.now() + 2000);
-    const waiting = b.acquire();
-    expect(await settled(other.acquire())).toBe(true);
-    expect(await settled(waiting)).toBe(false);
-    await clock.advance(1999);
-    expect(await settled(waiting)).toBe(false);
-    await clock.advance(1);
-    expect(await settled(waiting)).toBe(true);
+    const shared = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
+    const own = limiterFor({ apiKey: key, rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
+    expect(own).not.toBe(shared);
+    own.cooldown(1000);
+    expect(own.pausedUntil).toBe(clock.now() + 1000);
+    expect(shared.pauseRemaining()).toBe(0);
   });
 
-  it('a cooldown never shortens a running pause', () => {
+  it('an injected limiter is used as it is', () => {
     const clock = fakeClock();
-    const limiter = limiterFor({ apiKey: 'key-three-000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    limiter.cooldown(5000);
-    limiter.cooldown(1000);
-    expect(limiter.pausedUntil).toBe(clock.now() + 5000);
-  });
-
-  it('counts the key-wide failure streak and resets it on success', () => {
-    const clock = fakeClock();
-    const a = limiterFor({ apiKey: 'key-streak-00000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    const b = limiterFor({ apiKey: 'key-streak-00000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    a.record('throttled');
-    b.record('server-error');
-    expect(a.failureStreak).toBe(2);
-    b.record('success');
-    expect(a.failureStreak).toBe(0);
-  });
-
-  it('a queue formed at the cold-start rate speeds up as the adaptive rate grows', async () => {
-    // A minimal discrete-event clock: time jumps to the earliest pending sleep once every runnable microtask has
-    // run, so hundreds of queued callers cost no real time.
-    let t = Date.UTC(2026, 10, 22, 12);
-    const timers: { at: number; resolve: () => void }[] = [];
-    const sleep = (ms: number): Promise<void> => new Promise((resolve) => { timers.push({ at: t + ms, resolve }); });
-    const limiter = limiterFor({ apiKey: 'key-queue-000000000000000000000000000000', rateLimit: 'adaptive', now: () => t, sleep });
-    const start = t;
-    let done = 0;
-    for (let i = 0; i < 300; i++) {
-      void limiter.acquire().then(() => {
-        limiter.record('success');
-        done += 1;
-      });
-    }
-    while (done < 300) {
-      for (let i = 0; i < 20; i++) await Promise.resolve();
-      timers.sort((a, b) => a.at - b.at);
-      const next = timers.shift();
-      if (!next) break;
-      t = Math.max(t, next.at);
-      next.resolve();
-    }
-    expect(done).toBe(300);
-    // At the cold-start rate alone (10 req/s) 300 calls would take 30 s; a queue that re-reads the growing rate
-    // finishes in well under half of that.
-    expect(t - start).toBeLessThan(15_000);
-  });
-
-  it('before any throttle a lone call goes unpaced; after one, even lone calls are paced', async () => {
-    const clock = fakeClock();
-    const limiter = limiterFor({ apiKey: 'key-lone-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    for (let i = 0; i < 50; i++) {
-      expect(await settled(limiter.acquire())).toBe(true);
-      limiter.record('success');
-    }
-    expect(clock.sleeps).toEqual([]);
-    // With one call in flight, a crowd behind it is paced even in slow start.
-    await limiter.acquire();
-    const crowd = Array.from({ length: 20 }, () => limiter.acquire());
-    const settledNow = await Promise.all(crowd.map((c) => settled(c)));
-    expect(settledNow.filter(Boolean).length).toBeLessThan(20);
-    await clock.run(Promise.all(crowd));
-    for (let i = 0; i < 21; i++) limiter.record('success');
-    limiter.record('throttled');
-    // Learned a limit: sequential calls now wait their turn too.
-    const before = clock.sleeps.length;
-    for (let i = 0; i < 20; i++) {
-      await clock.run(limiter.acquire());
-      limiter.record('success');
-    }
-    expect(clock.sleeps.length).toBeGreaterThan(before);
-  });
-
-  it('rejects a waiting acquire when its signal aborts', async () => {
-    const clock = fakeClock();
-    const limiter = limiterFor({ apiKey: 'key-four-0000000000000000000000000000000', rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
-    limiter.cooldown(10_000);
-    const controller = new AbortController();
-    const waiting = limiter.acquire(controller.signal);
-    controller.abort(new Error('cancelled'));
-    await expect(waiting).rejects.toThrow('cancelled');
-  });
-
-  it('fixed mode (p-throttle) lets the burst through at once, then never more than rps', async () => {
-    vi.useFakeTimers({ now: Date.UTC(2026, 10, 22, 12) });
-    const limiter = limiterFor({
-      apiKey: 'key-five-0000000000000000000000000000000', rateLimit: { requestsPerSecond: 5, burst: 5 },
-      now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    });
-    let passed = 0;
-    for (let i = 0; i < 12; i++) void limiter.acquire().then(() => { passed += 1; });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(passed).toBe(5);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(passed).toBe(5);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(passed).toBe(6); // after the burst, strict mode spaces calls 1/rps apart
-    await vi.advanceTimersByTimeAsync(999);
-    expect(passed).toBe(10); // 5 in (0 s, 2 s): still 5 per second
-    await vi.advanceTimersByTimeAsync(201);
-    expect(passed).toBe(12);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    expect(limiterFor({ apiKey: newKey(), rateLimit: 'adaptive', ...runtime, limiter })).toBe(limiter);
   });
 });

@@ -1,72 +1,30 @@
 /**
- * Throttling shared by every client that uses the same API key (limits belong to the usage plan, which is tied to
- * the key): a steady rate (p-throttle) or the adaptive CUBIC rate, plus one cooldown gate, so a 429 or 5xx seen by
- * any client pauses every call with that key until the backoff delay has passed.
+ * The client's default limiter: one per API key in the process, so every client of a key shares its pause and its
+ * learned rate, including clients loaded from the ESM and the CommonJS build of this package (each build has its
+ * own module state, so the registry lives on `globalThis` under a `Symbol.for` key both can find).
  *
- * State is process-wide, per (clock group, hashed API key): clients whose clocks tell the same time share it (see
- * `clock-domain.ts`); a test's fake clock in another year gets its own. Each caller sleeps on its own timer and
- * never awaits a promise created by another caller (required inside Cloudflare Workers).
- *
- * Time is the clock's reading, but never less than the time the limiter itself has slept through: an injected
- * `sleep` that returns at once (a test recording delays) beside a clock that does not move with it must not make a
- * waiting caller spin, and after one sleep of the full wait the caller goes.
+ * Only the ky client driver imports this file: the limiter itself (`rate-limiter.ts`) uses no globals or timers.
+ * A client with its own `now` or `sleep` gets a limiter of its own on that clock (state kept in one clock's time
+ * means nothing in another's); clients that should share one pass the same `limiter` to `createClient`.
  */
-import pThrottle from 'p-throttle';
-import { AdaptiveRate, type AdaptiveRateOptions } from './adaptive-rate.ts';
-import { createClockDomains } from './clock-domain.ts';
+import { defaultNow, defaultSleep } from '../runtime.ts';
+import { createLimiter, createSharedPause, type FixedRateLimit, type Limiter, type SharedPause } from './rate-limiter.ts';
 
-/** How the answer to one attempt went, as far as throttling is concerned. */
-export type Outcome = 'success' | 'throttled' | 'server-error' | 'other' | 'no-answer' | 'not-sent';
+export type { Limiter, Outcome } from './rate-limiter.ts';
 
-/** A client's view of its key's shared throttling state. */
-export interface Limiter {
-  /** Waits until a call may be sent (cooldown gate, then rate). Rejects with the signal's reason on abort. */
-  acquire(signal?: AbortSignal): Promise<void>;
-  /** Feeds back how an acquired call ended (adaptive mode learns from `throttled`); call it once per acquire. */
-  record(outcome: Outcome): void;
-  /**
-   * 429s and 5xx in a row for this key with no success between (1 after the first): the key-wide pause grows
-   * with it, not with one call's attempt count, so a long retry chain does not stall every other call.
-   */
-  readonly failureStreak: number;
-  /** Pauses every call with this key until `delayMs` from now (extends, never shortens, a running pause). */
-  cooldown(delayMs: number): void;
-  /** Epoch ms until which calls are paused (in the client's clock). */
-  readonly pausedUntil: number;
-  /** Milliseconds left of the key-wide pause (0 when none). */
-  pauseRemaining(): number;
-  /**
-   * Sleeps `ms` through the injected sleep and counts that time as passed, so the gate opens after it even when the
-   * injected clock did not move (a retry's backoff goes through here).
-   */
-  wait(ms: number, signal?: AbortSignal): Promise<void>;
+/** Limiters of one API key: one per stated rate, all sharing the key's pause. */
+interface KeyLimiters {
+  pause: SharedPause;
+  byRate: Map<string, Limiter>;
 }
 
-/** What {@link limiterFor} needs. */
-export interface LimiterInit {
-  apiKey: string;
-  rateLimit: { requestsPerSecond: number; burst: number } | 'adaptive';
-  now: () => number;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  adaptive?: AdaptiveRateOptions;
+const REGISTRY = Symbol.for('partner-learning-client.limiters');
+
+function registry(): Map<string, KeyLimiters> {
+  const holder = globalThis as { [REGISTRY]?: Map<string, KeyLimiters> };
+  holder[REGISTRY] ??= new Map();
+  return holder[REGISTRY];
 }
-
-interface KeyState {
-  /** The latest time seen: the clock's reading or the end of a sleep, whichever is later (monotonic). */
-  time: number;
-  pausedUntil: number;
-  /** Calls acquired and not yet answered, across every client with this key. */
-  inFlight: number;
-  failureStreak: number;
-  adaptive: AdaptiveRate;
-  /** p-throttle gates by `rps/burst`: clients of one key may state different fixed rates. */
-  fixed: Map<string, () => Promise<void>>;
-}
-
-/** Longest a queued call sleeps before re-reading the adaptive rate. */
-const RECHECK_MS = 250;
-
-const registry = createClockDomains<KeyState>();
 
 /**
  * A non-cryptographic 2×53-bit hash (cyrb53 with two seeds): the registry never holds the raw API key, so it cannot
@@ -88,137 +46,41 @@ function hashKey(value: string): string {
   return `${run(1)}.${run(2)}`;
 }
 
-function stateFor(init: LimiterInit): KeyState {
-  const byKey = registry.statesFor(init.now);
-  const id = hashKey(init.apiKey);
-  let state = byKey.get(id);
-  if (!state) {
-    const now = init.now();
-    state = { time: now, pausedUntil: 0, inFlight: 0, failureStreak: 0, adaptive: new AdaptiveRate(now, init.adaptive), fixed: new Map() };
-    byKey.set(id, state);
-  }
-  return state;
+/** What {@link limiterFor} needs (a subset of the normalized client options). */
+export interface LimiterFor {
+  apiKey: string;
+  rateLimit: FixedRateLimit | 'adaptive';
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The limiter the user passed to `createClient`, if any: used as is. */
+  limiter?: Limiter | undefined;
 }
 
 /**
- * A p-throttle gate that lets through at most `burst` calls in any window of `burst / rps` seconds (strict mode),
- * so the steady state never exceeds `rps`. It runs on the runtime's own timers, not the injected clock.
- */
-function fixedGate(state: KeyState, rate: { requestsPerSecond: number; burst: number }): () => Promise<void> {
-  const id = `${rate.requestsPerSecond}/${rate.burst}`;
-  let gate = state.fixed.get(id);
-  if (!gate) {
-    const throttle = pThrottle({ limit: rate.burst, interval: (rate.burst / rate.requestsPerSecond) * 1000, strict: true });
-    gate = throttle(async () => undefined);
-    state.fixed.set(id, gate);
-  }
-  return gate;
-}
-
-function raceAbort(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return promise;
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
- * The limiter for one client: its key's shared state seen through the client's clock, sleep and rate mode.
+ * The limiter a client uses: the one it was given, else the process-wide one of its API key (on the runtime's
+ * clock), else (a client with its own `now` or `sleep`) a new one on that clock.
  *
- * @param init API key (hashed before use), rate mode, clock and sleep.
+ * @param init API key (hashed before use), rate, clock, sleep and the injected limiter.
  * @returns A {@link Limiter}.
  * @example
- * const limiter = limiterFor({ apiKey, rateLimit: 'adaptive', now, sleep });
- * await limiter.acquire(signal);
+ * const limiter = limiterFor(normalizedOptions);
  */
-export function limiterFor(init: LimiterInit): Limiter {
-  const state = stateFor(init);
-  const { sleep } = init;
-  const now = (): number => (state.time = Math.max(state.time, init.now()));
-  const pause = async (ms: number, signal?: AbortSignal): Promise<void> => {
-    const from = now();
-    await sleep(ms, signal);
-    state.time = Math.max(state.time, from + ms);
-  };
-
-  // One sleep per pause: the loop only goes round again when another caller extended the pause meanwhile.
-  const waitForGate = async (signal?: AbortSignal): Promise<void> => {
-    for (let wait = state.pausedUntil - now(); wait > 0; wait = state.pausedUntil - now()) {
-      await pause(wait, signal);
-    }
-  };
-
-  const acquireAdaptive = async (signal?: AbortSignal): Promise<void> => {
-    await waitForGate(signal);
-    const rate = state.adaptive;
-    // Before any throttle, a call with nothing else in flight cannot be part of a burst: let it go unpaced, so
-    // sequential callers (an n8n workflow, a script) never wait on a rate nobody has measured yet.
-    // Counted at once (no await between the check and the count), or concurrent callers would all see zero.
-    if (rate.slowStart && state.inFlight === 0) {
-      state.inFlight += 1;
-      return;
-    }
-    const ticket = rate.take(now());
-    try {
-      // Re-check after every sleep: a throttle meanwhile may have lowered the rate or closed the gate.
-      for (;;) {
-        await waitForGate(signal);
-        const wait = rate.delay(ticket, now());
-        if (wait === 0 && state.pausedUntil <= now()) break;
-        // Sleep in slices: a wait is computed at the current rate, and the rate may rise meanwhile (CUBIC growth
-        // after successes); sleeping the whole wait would hold a long queue at the cold-start rate.
-        if (wait > 0) await pause(Math.min(wait, RECHECK_MS), signal);
-      }
-    } catch (error) {
-      rate.cancel(ticket);
-      throw error;
-    }
-    rate.commit(ticket);
-    state.inFlight += 1;
-  };
-
-  const acquireFixed = async (rate: { requestsPerSecond: number; burst: number }, signal?: AbortSignal): Promise<void> => {
-    const gate = fixedGate(state, rate);
-    for (;;) {
-      await waitForGate(signal);
-      await raceAbort(gate(), signal);
-      if (state.pausedUntil <= now()) {
-        state.inFlight += 1;
-        return;
-      }
-    }
-  };
-
-  return {
-    acquire: async (signal) => {
-      if (signal?.aborted) throw signal.reason;
-      await (init.rateLimit === 'adaptive' ? acquireAdaptive(signal) : acquireFixed(init.rateLimit, signal));
-    },
-    record: (outcome) => {
-      state.inFlight = Math.max(0, state.inFlight - 1);
-      if (outcome === 'success') state.failureStreak = 0;
-      if (outcome === 'throttled' || outcome === 'server-error') state.failureStreak += 1;
-      if (outcome === 'success' || outcome === 'throttled') state.adaptive.record(now(), outcome === 'throttled');
-    },
-    cooldown: (delayMs) => {
-      state.pausedUntil = Math.max(state.pausedUntil, now() + Math.max(0, delayMs));
-      state.adaptive.hold(now(), state.pausedUntil);
-    },
-    get pausedUntil() {
-      return state.pausedUntil;
-    },
-    get failureStreak() {
-      return state.failureStreak;
-    },
-    pauseRemaining: () => Math.max(0, state.pausedUntil - now()),
-    wait: pause,
-  };
-}
-
-/** Forgets every key's throttling state (for tests that reuse one API key with the real clock). */
-export function resetRateLimiters(): void {
-  registry.reset();
+export function limiterFor(init: LimiterFor): Limiter {
+  if (init.limiter) return init.limiter;
+  const { rateLimit, now, sleep } = init;
+  if (now !== defaultNow || sleep !== defaultSleep) return createLimiter({ now, sleep, rateLimit });
+  const id = hashKey(init.apiKey);
+  const keys = registry();
+  let key = keys.get(id);
+  if (!key) {
+    key = { pause: createSharedPause(), byRate: new Map() };
+    keys.set(id, key);
+  }
+  const rateId = rateLimit === 'adaptive' ? rateLimit : `${rateLimit.requestsPerSecond}/${rateLimit.burst}`;
+  let limiter = key.byRate.get(rateId);
+  if (!limiter) {
+    limiter = createLimiter({ now, sleep, rateLimit }, key.pause);
+    key.byRate.set(rateId, limiter);
+  }
+  return limiter;
 }

@@ -9,7 +9,7 @@ import { NetworkError } from '../errors/network-error.ts';
 import { RedirectError } from '../errors/redirect-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
 import type { Redactor } from '../redact.ts';
-import { abortReason } from '../runtime.ts';
+import { abortReason } from '../signal.ts';
 
 /**
  * Creates the ky instance for one client (`ky.create` once).

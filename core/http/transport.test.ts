@@ -1,7 +1,9 @@
+import { inspect } from 'node:util';
 import { describe, it, expect } from 'vitest';
 import { createTransport } from './transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
+import { createLimiter } from './rate-limiter.ts';
 import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './testing.ts';
 import {
   ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
@@ -180,10 +182,11 @@ describe('transport: retry and throttling', () => {
     expect(requests).toHaveLength(3);
   });
 
-  it('one 429 pauses another client transport with the same API key', async () => {
+  it('one 429 pauses another client transport given the same limiter', async () => {
     const clock = fakeClock();
-    const first = setup((_r, n) => (n === 1 ? jsonResponse(429, { message: 'Too Many Requests' }, { 'retry-after': '5' }) : jsonResponse(200, {})), {}, clock);
-    const second = setup(() => jsonResponse(200, {}), { apiKey: first.apiKey }, clock);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const first = setup((_r, n) => (n === 1 ? jsonResponse(429, { message: 'Too Many Requests' }, { 'retry-after': '5' }) : jsonResponse(200, {})), { limiter }, clock);
+    const second = setup(() => jsonResponse(200, {}), { apiKey: first.apiKey, limiter }, clock);
     const a = first.transport.request({ method: 'GET', path: '/a' });
     while (first.requests.length < 1) await new Promise((resolve) => setTimeout(resolve, 1));
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -215,6 +218,27 @@ describe('transport: retry and throttling', () => {
       request.signal.addEventListener('abort', () => reject(request.signal.reason));
     }), { timeoutMs: 20, retry: { maxAttempts: 1 } });
     await expect(transport.request({ method: 'GET', path: '/slow' })).rejects.toBeInstanceOf(TimeoutError);
+  });
+});
+
+describe('transport: secrets in errors', () => {
+  it('strips the exact API key and secret from what the service or fetch echoes, in message, hint, violations and cause', async () => {
+    const echo = (apiKey: string) => `your key ${apiKey} and secret ${secret} ${'z'.repeat(250)} again ${apiKey}`;
+    const bodies = [
+      (k: string) => new Response(echo(k), { status: 500 }),
+      (k: string) => jsonResponse(400, { error: 'validation_failed', violations: [{ propertyPath: 'email', message: echo(k) }] }),
+    ];
+    for (const body of bodies) {
+      const { transport, clock, apiKey } = setup((request) => body(request.headers.get('x-api-key') ?? ''), { retry: { maxAttempts: 1 } });
+      const error = await clock.run(transport.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e));
+      const printed = `${JSON.stringify(error)} ${inspect(error, { depth: 10 })}`;
+      expect(printed).not.toContain(apiKey);
+      expect(printed).not.toContain(secret);
+      expect(printed).toContain('[REDACTED]');
+    }
+    const failing = setup((request) => Promise.reject(new TypeError(`fetch failed for key ${request.headers.get('x-api-key') ?? ''}`)), { retry: { maxAttempts: 1 } });
+    const error = await failing.clock.run(failing.transport.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e));
+    expect(inspect(error, { depth: 10 })).not.toContain(failing.apiKey);
   });
 });
 

@@ -13,7 +13,7 @@ import { RedirectError } from '../errors/redirect-error.ts';
 import { createLog, type Log } from '../log.ts';
 import type { NormalizedOptions } from '../options.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
-import { abortReason, checkSignal } from '../runtime.ts';
+import { abortReason, checkSignal } from '../signal.ts';
 import { limiterFor, type Limiter, type Outcome } from './limiter.ts';
 import { nextStep } from './next-step.ts';
 import { parseBody, readJsonOrText } from './read-body.ts';
@@ -45,7 +45,7 @@ export function createTransport(options: NormalizedOptions, extras: TransportExt
   const redactor = createRedactor([options.clientSecret, options.apiKey]);
   const log = createLog(options.logger, redactor);
   const tokens = new TokenProvider({ ...options, http, log, redactor });
-  const limiter = limiterFor({ apiKey: options.apiKey, rateLimit: options.rateLimit, now: options.now, sleep: options.sleep });
+  const limiter = limiterFor(options);
   const pipeline: Pipeline = { options, http, log, tokens, limiter, redactor, random: extras.random ?? Math.random };
   return {
     baseUrl: options.baseUrl,
@@ -167,7 +167,6 @@ async function send<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>
     if (signal?.aborted) throw abortReason(signal);
     const attempt = await attemptOnce(p, call, sent + 1);
     if (attempt.sent) sent += 1;
-    if (signal?.aborted) throw abortReason(signal);
     const { response } = attempt;
     if (response && response.ok) {
       const requestId = response.headers.get('x-request-id') ?? undefined;
@@ -175,6 +174,10 @@ async function send<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>
         throw isPartnerLearningError(error) ? withAttempts(error, sent) : error;
       });
       return { status: response.status, headers: response.headers, requestId, data: data as T };
+    }
+    if (signal?.aborted) {
+      await response?.body?.cancel().catch(() => undefined);
+      throw abortReason(signal);
     }
     const error = response
       ? errorFromResponse({

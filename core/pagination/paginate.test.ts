@@ -65,7 +65,7 @@ describe('paginate', () => {
     expect(transport.requests).toHaveLength(1);
   });
 
-  it.each([0, -1, 1.5, undefined, Number.POSITIVE_INFINITY])('toArray refuses max %s before any request', async (max) => {
+  it.each([0, -1, 1.5, undefined, Number.NaN, Number.NEGATIVE_INFINITY])('toArray refuses max %s before any request', async (max) => {
     const transport = threePages();
     await expect(paginate(transport, first).toArray({ max: max as number })).rejects.toBeInstanceOf(ValidationError);
     expect(transport.requests).toHaveLength(0);

@@ -119,8 +119,11 @@ export const userPatchSchema = z
 /** A delta-sync watermark as persisted by an earlier run. */
 export const watermarkSchema = z.strictObject(
   {
-    updatedAt: z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
-      error: 'Must be the `updatedAt` timestamp of an earlier sync (an ISO 8601 date-time).',
+    // A date and a time, as the service writes `updatedAt` (`'1'` or `'2025'` would pass Date.parse).
+    updatedAt: z.iso.datetime({
+      offset: true,
+      local: true,
+      error: 'Must be the `updatedAt` of an earlier sync: an ISO 8601 date-time such as 2025-01-31T10:00:00Z.',
     }),
     seenIds: z.array(z.string({ error: 'Each seen id must be a string.' }), {
       error: 'Must be the list of ids an earlier sync saw at the watermark instant (strings).',
@@ -129,10 +132,12 @@ export const watermarkSchema = z.strictObject(
   { error: 'Give the watermark of an earlier sync: { updatedAt, seenIds }.' },
 );
 
-/** A collection cap: a positive whole number. */
-export const maxItemsSchema = z.int({ error: 'Give `max` as a positive whole number.' }).positive({
-  error: 'Give `max` as a positive whole number.',
-});
+/** A collection cap: a positive whole number, or `Infinity` for everything (n8n's "Return All"). */
+export const maxItemsSchema = z.custom<number>(
+  // z.number() refuses Infinity, which is exactly the value "collect everything" needs.
+  (value) => value === Infinity || (Number.isSafeInteger(value) && (value as number) > 0),
+  { error: 'Give `max` as a positive whole number, or Infinity to collect everything.' },
+);
 
 /** An options argument: an object, or left out (`null`, a number or a string is a mistake worth naming). */
 export const optionsObjectSchema = z.custom<Record<string, unknown> | undefined>(

@@ -18,6 +18,10 @@ function unknownKeyMessage(root: string, key: string): string {
   if (root === 'retry') return `${key} is not a retry option (maxAttempts, baseDelayMs, maxDelayMs); remove it.`;
   if (root === 'since') return `${key} is not part of a watermark ({ updatedAt, seenIds }); pass the watermark as saved.`;
   if (readOnly.has(key)) return `${key} is read-only (the service sets it); remove it from the input.`;
+  // Only registration refuses `status` (a patch may set it): a new learner is always active.
+  if (key === 'status') {
+    return 'status cannot be set at registration (a new learner is active); register, then call users.deactivate().';
+  }
   return `${key} is not a writable profile field; remove it or check its spelling.`;
 }
 

@@ -8,6 +8,11 @@ import type { SuiteState } from './suite.ts';
 const json = { 'content-type': 'application/json' };
 const problemCode = (seen: Seen): unknown => (seen.json() as { code?: unknown }).code;
 
+interface HydraPage {
+  'hydra:member': unknown[];
+  'hydra:view': Record<string, string>;
+}
+
 async function register(s: SuiteState, name: string): Promise<string> {
   const seen = await s.http.backend('/v1/users/register', {
     method: 'POST', headers: json,
@@ -81,6 +86,31 @@ export function routeChecks(s: SuiteState): void {
     expect([missing.status, problemCode(missing)]).toEqual([404, 'not_found']);
   });
 
+  it('collections: Hydra pages as the service sends them, links back to the relay, only allowlisted query parameters', async () => {
+    for (const name of ['organizations', 'categories', 'courses', 'modules']) {
+      for (const seen of [await s.http.backend(`/v1/${name}?itemsPerPage=2`), await s.http.learner(s.tokens['ada'] ?? '', `/v1/${name}`)]) {
+        expect([name, seen.status]).toEqual([name, 200]);
+        expect(seen.headers.get('content-type')).toMatch(/^application\/ld\+json/);
+        expect((seen.json() as Record<string, unknown>)['hydra:member']).toBeInstanceOf(Array);
+        expect(seen.text).not.toContain('/sandbox/v1');
+      }
+    }
+    const first = (await s.http.backend('/v1/courses?itemsPerPage=2&foo=bar&url=http%3A%2F%2Fevil.example')).json() as HydraPage;
+    expect(first['hydra:member']).toHaveLength(2);
+    const next = first['hydra:view']['hydra:next'] ?? '';
+    expect(next).toBe(`${s.relay.origin}/v1/courses?itemsPerPage=2&page=2`);
+    const log = await s.upstream.requests();
+    expect(log.filter((r) => r.path.endsWith('/courses')).map((r) => (r as { query?: string }).query ?? '').join(' ')).not.toMatch(/foo|evil/);
+    const second = await s.http.backend(next.slice(s.relay.origin.length));
+    expect((second.json() as HydraPage)['hydra:view']['@id']).toBe(`${s.relay.origin}/v1/courses?itemsPerPage=2&page=2`);
+    const filtered = await s.http.backend('/v1/courses?updatedAt%5Bafter%5D=2000-01-01T00:00:00Z&updatedAt[strictly_before]=2100-01-01T00:00:00Z');
+    expect(filtered.status).toBe(200);
+    for (const bad of ['page=abc', 'itemsPerPage=0', 'updatedAt[after]=yesterday', 'itemsPerPage=1000']) {
+      const seen = await s.http.backend(`/v1/courses?${bad}`);
+      expect([bad, seen.status, problemCode(seen)]).toEqual([bad, 400, 'validation_failed']);
+    }
+  });
+
   it('backend acts for the learner named in X-User-ID on user-scoped routes', async () => {
     const ada = s.learners['ada'] ?? '';
     const content = await s.http.backend('/v1/modules/1/content', { userId: ada });
@@ -116,6 +146,13 @@ export function routeChecks(s: SuiteState): void {
     const course = transcripts.find((t) => t.isCourse && t.certificateAvailable);
     expect(progress.length).toBeGreaterThan(0);
     expect(course).toBeDefined();
+    for (const list of ['/v1/course-progresses', '/v1/transcripts']) {
+      const mine = (await s.http.learner(s.tokens['ada'] ?? '', list)).json() as { 'hydra:member': unknown[] };
+      expect(mine['hydra:member'].length).toBeGreaterThan(0);
+      expect((await s.http.backend(list, { userId: ada })).json()).toMatchObject({ 'hydra:totalItems': mine['hydra:member'].length });
+      const theirs = (await s.http.learner(s.tokens['bob'] ?? '', list, { headers: { 'x-user-id': ada } })).json() as { 'hydra:member': unknown[] };
+      expect(theirs['hydra:member']).toEqual([]);
+    }
     const paths = [`/v1/course-progresses/${progress[0]?.id}`, `/v1/transcripts/${course?.id}`, `/v1/transcripts/${course?.id}/certificate/pdf`];
     for (const path of paths) {
       expect((await s.http.backend(path, { userId: ada })).status).toBe(200);

@@ -4,7 +4,7 @@
  * shared by every client of one API key.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { QuotaExceededError, ServerError, ThrottledError } from '../../../core/index.ts';
+import { createLimiter, QuotaExceededError, ServerError, ThrottledError } from '../../../core/index.ts';
 import { startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';
 import { apiRequests, requestsTo } from '../../support/core-control.ts';
@@ -122,9 +122,10 @@ describe('retries and backoff', () => {
     expect(apiRequests(await h.control.requests()).map((r) => r.status)).toEqual([429]);
   });
 
-  it('a 429 seen by one client slows the next call of another client with the same API key, not other keys', async () => {
-    const a = h.client({ retry: { maxAttempts: 1 } });
-    const b = h.client({ sleep: h.clock.sleeper().sleep });
+  it('a 429 seen by one client slows the next call of another client given the same limiter, not other keys', async () => {
+    const limiter = createLimiter({ now: h.clock.now, sleep: h.clock.sleep });
+    const a = h.client({ retry: { maxAttempts: 1 }, limiter });
+    const b = h.client({ sleep: h.clock.sleeper().sleep, limiter });
     const other = h.client({ sleep: h.clock.sleeper().sleep }, { partner: 1 });
     await Promise.all([a, b, other].map((c) => c.courses.list().toArray({ max: 1 }))); // tokens, warm-up
     await h.control.setFaults({ rate: 1, statuses: [429], pathPattern: 'categories' });

@@ -4,7 +4,7 @@
  * with its own `now` function. The emulator runs on real time; nothing here waits for the backoff it records.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServerError, ThrottledError } from '../../../core/index.ts';
+import { createLimiter, ServerError, ThrottledError } from '../../../core/index.ts';
 import { startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';
 import { requestsTo } from '../../support/core-control.ts';
@@ -65,12 +65,12 @@ describe('injected sleep and clock', () => {
     expect(all).toHaveLength(60);
   });
 
-  it('clients built by a helper, each with its own now function, share the API key cooldown', async () => {
-    const make = (sleep: (ms: number) => Promise<void>, maxAttempts = 5) =>
-      h.client({ sleep, now: () => Date.now(), retry: { maxAttempts } });
-    const a = make(recordingSleep().sleep, 1);
+  it('clients built by a helper, each with its own now function, share the API key cooldown through one limiter', async () => {
     const b = recordingSleep();
-    const clientB = make(b.sleep);
+    const limiter = createLimiter({ now: () => Date.now(), sleep: b.sleep });
+    const make = (maxAttempts = 5) => h.client({ sleep: b.sleep, now: () => Date.now(), limiter, retry: { maxAttempts } });
+    const a = make(1);
+    const clientB = make();
     await Promise.all([a, clientB].map((c) => c.courses.list().toArray({ max: 1 })));
     await h.control.setFaults({ rate: 1, statuses: [429], pathPattern: 'categories' });
     await expect(a.categories.list().toArray({ max: 1 })).rejects.toBeInstanceOf(ThrottledError);

@@ -1,0 +1,82 @@
+/**
+ * The pipeline's contract with the limiter (shared with whoever implements it): every `acquire` is followed by
+ * exactly one `record`, and a call that fails after acquiring but before it was sent records `not-sent`.
+ */
+import { describe, it, expect, vi } from 'vitest';
+import type { Limiter, Outcome } from './limiter.ts';
+
+const calls = vi.hoisted(() => ({ acquired: 0, recorded: [] as string[] }));
+
+vi.mock('./limiter.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./limiter.ts')>();
+  return {
+    ...real,
+    limiterFor: (...args: Parameters<typeof real.limiterFor>): Limiter => {
+      const inner = real.limiterFor(...args);
+      return Object.assign(Object.create(inner) as Limiter, {
+        acquire: async (signal?: AbortSignal) => {
+          await inner.acquire(signal);
+          calls.acquired += 1;
+        },
+        record: (outcome: Outcome) => {
+          calls.recorded.push(outcome);
+          inner.record(outcome);
+        },
+      });
+    },
+  };
+});
+
+const { createTransport } = await import('./transport.ts');
+const { normalizeOptions } = await import('../options.ts');
+const { MemoryTokenStore } = await import('../auth/memory-token-store.ts');
+const { fakeAccessToken, fakeClock, jsonResponse } = await import('./testing.ts');
+
+const tokenUrl = 'https://auth.example.com/oauth2/token';
+
+function transportWith(fetchFn: (request: Request) => Response | Promise<Response>, apiKey: string) {
+  const clock = fakeClock();
+  const transport = createTransport(normalizeOptions({
+    tokenUrl, baseUrl: 'https://api.example.com/sandbox/v1', clientId: 'client-id-0000000000000000a',
+    clientSecret: 'limiter-contract-secret-0123456789abcdef', apiKey, tokenStore: new MemoryTokenStore(),
+    fetch: (async (input: RequestInfo | URL, init?: RequestInit) => fetchFn(new Request(input, init))) as typeof fetch,
+    now: clock.now, sleep: clock.sleep, retry: { maxAttempts: 3 },
+  }), { random: () => 0.5 });
+  return { transport, clock };
+}
+
+describe('transport and limiter', () => {
+  it('records not-sent when the token request fails, and one outcome per acquire throughout', async () => {
+    calls.acquired = 0;
+    calls.recorded = [];
+    let tokenCalls = 0;
+    const { transport, clock } = transportWith((request) => {
+      if (request.url === tokenUrl) {
+        tokenCalls += 1;
+        return tokenCalls === 1
+          ? jsonResponse(503, { message: 'down' })
+          : jsonResponse(200, { access_token: fakeAccessToken({}, Date.UTC(2026, 10, 22, 12)), expires_in: 3600 });
+      }
+      return calls.recorded.filter((o) => o === 'server-error').length === 0 ? jsonResponse(503, {}) : jsonResponse(200, {});
+    }, 'LimiterContractApiKey0123456789abcdefgh');
+    await clock.run(transport.request({ method: 'GET', path: '/courses' }));
+    expect(calls.recorded).toEqual(['not-sent', 'server-error', 'success']);
+    expect(calls.acquired).toBe(calls.recorded.length);
+  });
+
+  it('records not-sent when the call is aborted after acquiring', async () => {
+    calls.acquired = 0;
+    calls.recorded = [];
+    const controller = new AbortController();
+    const { transport, clock } = transportWith((request) => {
+      if (request.url === tokenUrl) {
+        controller.abort(new Error('caller gave up'));
+        return jsonResponse(200, { access_token: fakeAccessToken({}, Date.UTC(2026, 10, 22, 12)), expires_in: 3600 });
+      }
+      return jsonResponse(200, {});
+    }, 'LimiterContractApiKey1123456789abcdefgh');
+    await expect(clock.run(transport.request({ method: 'GET', path: '/courses', signal: controller.signal }))).rejects.toThrow('caller gave up');
+    expect(calls.recorded).toEqual(['not-sent']);
+    expect(calls.acquired).toBe(1);
+  });
+});
