@@ -73,6 +73,18 @@ describe('npm start', () => {
     }
   });
 
+  it('refuses a malformed --port and a partial set of PARTNER_LEARNING_* variables, each in one line', async () => {
+    running = await runStart(['--port', 'eighty'], emulatorEnv());
+    expect(await running.exited).toBe(1);
+    expect(running.stderr().trim()).toBe('--port must be an integer from 0 to 65533 (the relay and the demo page take the next two), got "eighty"');
+    running = await runStart(['--port', '0'], { ...emulatorEnv(), PARTNER_LEARNING_CLIENT_ID: 'someone' });
+    expect(await running.exited).toBe(1);
+    const message = running.stderr().trim();
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toContain('PARTNER_LEARNING_CLIENT_SECRET');
+    expect(message).not.toContain('someone');
+  });
+
   it('with PARTNER_LEARNING_* set runs relay and page against that service and prints none of its credentials', async () => {
     const service = await startEmulatorServer({ port: 0 });
     try {
