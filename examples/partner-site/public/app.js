@@ -10,6 +10,8 @@ let openCourseId = 0;
 
 function say(text) {
   $('status').textContent = text;
+  // Progress reported means the last action worked: an older error no longer applies.
+  $('error').hidden = true;
 }
 
 function fail(error) {
