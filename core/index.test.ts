@@ -25,6 +25,7 @@ describe('the package entry', () => {
         'TokenEndpointError',
         'ValidationError',
         'createClient',
+        'createLimiter',
         'fileNameFromDisposition',
         'isPartnerLearningError',
       ].sort(),

@@ -5,8 +5,9 @@
  *
  * Everything that waits goes through the injected `now` and `sleep`: no timers, no globals, so any driver (the ky
  * client, n8n's with its own `sleep`) can use it. Each caller sleeps on its own sleep and awaits only promises it
- * created itself (inside Cloudflare Workers a promise of one request must not be awaited by another). Each wait is
- * computed once and slept once; a caller goes round again only when another caller paused the key meanwhile.
+ * created itself (inside Cloudflare Workers a promise of one request must not be awaited by another); a caller
+ * queued for a window slot also keeps a sleep of its own pending (see {@link QUEUE_POLL_MS}). Each wait is computed
+ * once and slept once; a caller goes round again only when another caller paused the key meanwhile.
  */
 import { Congestion, type CongestionOptions } from './congestion.ts';
 import { FixedRate } from './fixed-rate.ts';
@@ -71,8 +72,27 @@ export function createSharedPause(): SharedPause {
   return { pausedUntil: 0, servedUntil: 0, failureStreak: 0, epoch: 0 };
 }
 
+/** A caller queued for a window slot: `admitted` is set when a slot is handed over (or pacing began: `false`). */
 interface Waiter {
-  resolve: (admitted: boolean) => void;
+  admitted?: boolean;
+  wake?: () => void;
+}
+
+/**
+ * How often a caller queued for a window slot wakes on its own sleep. Inside Cloudflare Workers a request that
+ * awaits only a promise another request will resolve is cancelled as hung; a timer of its own keeps it alive.
+ */
+export const QUEUE_POLL_MS = 100;
+
+/** Resolves with `promise`, or rejects with the signal's reason as soon as it aborts. */
+function orAbort(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise;
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /**
@@ -108,29 +128,39 @@ export function createLimiter(options: LimiterOptions, pause: SharedPause = crea
   // Hands free window slots to queued callers, oldest first; once paced, every queued caller goes to take a slot.
   const pump = (): void => {
     while (congestion && queue.length > 0 && congestion.canSend()) {
-      const admitted = !congestion.paced;
-      if (admitted) congestion.sent();
-      queue.shift()?.resolve(admitted);
+      const waiter = queue.shift();
+      if (!waiter) break;
+      waiter.admitted = !congestion.paced;
+      if (waiter.admitted) congestion.sent();
+      waiter.wake?.();
     }
   };
 
-  const enqueue = (signal?: AbortSignal): Promise<boolean> =>
-    new Promise<boolean>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const onAbort = (): void => {
-        const at = queue.indexOf(waiter);
-        if (at >= 0) queue.splice(at, 1);
-        reject(signal?.reason);
-      };
-      const waiter: Waiter = {
-        resolve: (admitted) => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(admitted);
-        },
-      };
-      queue.push(waiter);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+  // Woken by the handover or by its own sleep, whichever comes first (see QUEUE_POLL_MS).
+  const enqueue = async (signal?: AbortSignal): Promise<boolean> => {
+    if (signal?.aborted) throw signal.reason;
+    const waiter: Waiter = {};
+    queue.push(waiter);
+    try {
+      for (;;) {
+        const before = now();
+        const handover = new Promise<void>((resolve) => {
+          waiter.wake = resolve;
+        });
+        const own = sleep(QUEUE_POLL_MS, signal);
+        own.catch(() => undefined); // observed by the race below when it matters
+        await Promise.race([handover, own]);
+        // A sleep that returned without the clock moving (a test double) would spin: wait for the handover alone.
+        if (waiter.admitted === undefined && now() === before) await orAbort(handover, signal);
+        if (waiter.admitted !== undefined) return waiter.admitted;
+      }
+    } catch (error) {
+      const at = queue.indexOf(waiter);
+      if (at >= 0) queue.splice(at, 1);
+      if (waiter.admitted === true) record('not-sent'); // handed a slot as it gave up: give it back
+      throw error;
+    }
+  };
 
   /** Unpaced (slow start): a slot in the window, queued behind earlier callers. `true` once the call holds one. */
   const admit = async (signal?: AbortSignal): Promise<boolean> => {
