@@ -38,6 +38,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'relay', include: ['test/relay/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
       },
+      {
+        extends: true,
+        test: { name: 'browser', include: ['test/browser/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 },
+      },
     ],
   },
 });

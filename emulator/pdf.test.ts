@@ -1,5 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pdfSearchText } from '../test/support/emulator-pdf.ts';
 import { certificatePdf, paddedPdf, transcriptPdf } from './pdf.ts';
 import { testBed } from './test-support.ts';
 import type { Transcript, User } from './types.ts';
@@ -51,6 +52,40 @@ describe('PDFs', () => {
     const doc = await PDFDocument.load(transcript);
     expect(doc.getTitle()).toBe('Transcript of Ada Lovelace (Byron)');
     expect(doc.getKeywords()).toBe('Data Protection Fundamentals');
+  });
+
+  it('embeds DejaVu subsets so Greek and Cyrillic names render (ToUnicode maps their code points)', async () => {
+    const greek = { ...user, firstName: 'Ζωή', lastName: 'Достоевская' };
+    const record: Transcript = {
+      id: 9, learnerUuid: greek.uuid, isCourse: true, courseId: 2, moduleId: null, title: 'Основы защиты данных',
+      completionDate: 0, score: 88, certificateAvailable: true, createdAt: 0, updatedAt: 0,
+    };
+    const pdf = await certificatePdf(greek, record, 0);
+    const text = pdfSearchText(pdf);
+    expect(text).toMatch(/\/BaseFont \/DejaVuSerif-Bold/);
+    expect(text).not.toMatch(/\/BaseFont \/(Helvetica|Times)/);
+    // pdf-lib writes one bfchar/bfrange entry per glyph used: Ж-free name, so check Ζ (U+0396) and Д (U+0414).
+    expect(text).toMatch(/<0396>/i);
+    expect(text).toMatch(/<0414>/i);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getAuthor()).toBe('Ζωή Достоевская');
+    expect(doc.getSubject()).toBe('Основы защиты данных');
+    // Subset, not the whole 700 KB face.
+    expect(pdf.length).toBeLessThan(150_000);
+  });
+
+  it('draws the certificate landscape and the transcript as a table over as many pages as it needs', async () => {
+    const record = (i: number): Transcript => ({
+      id: i, learnerUuid: user.uuid, isCourse: i % 10 === 0, courseId: 2, moduleId: i % 10 === 0 ? null : i,
+      title: `Item ${i}`, completionDate: i * 86_400_000, score: i % 2 ? i : null, certificateAvailable: false, createdAt: 0, updatedAt: 0,
+    });
+    const certificate = await PDFDocument.load(await certificatePdf(user, record(10), 0));
+    const [page] = certificate.getPages();
+    expect(page!.getWidth()).toBeGreaterThan(page!.getHeight());
+    const one = await PDFDocument.load(await transcriptPdf(user, [record(1)], 0));
+    const many = await PDFDocument.load(await transcriptPdf(user, Array.from({ length: 120 }, (_, i) => record(i + 1)), 0));
+    expect(one.getPageCount()).toBe(1);
+    expect(many.getPageCount()).toBeGreaterThanOrEqual(3);
   });
 
   it('pads a PDF with a valid incremental update of exactly the announced length', async () => {

@@ -1,123 +1,147 @@
-import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
 import { iso } from './clock.ts';
+import { centred, fit, ink, newPdf, sizeToFit } from './pdf-doc.ts';
+import type { PdfKit } from './pdf-doc.ts';
 import type { Transcript, User } from './types.ts';
 
 /** Rows drawn in a transcript PDF; the rest are summarised in one line so 100,000 records stay cheap. */
 export const MAX_PDF_ROWS = 500;
 
-// The standard fonts encode WinAnsi only; anything else would make pdf-lib throw.
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+const fullName = (u: User) => `${u.firstName} ${u.lastName}`;
+const day = (ms: number) => iso(ms).slice(0, 10);
 
-interface Writer {
-  line(text: string, size?: number, bold?: boolean): void;
-  save(): Promise<Uint8Array>;
-}
+/** Transcript table columns: x offset from the left margin and width, in points (A4 portrait, 40 pt margins). */
+const columns = [
+  { title: 'Date', width: 62 },
+  { title: 'Type', width: 50 },
+  { title: 'Title', width: 190 },
+  { title: 'Course', width: 170 },
+  { title: 'Score', width: 43 },
+] as const;
+const LEFT = 40;
+const ROW = 18;
 
-/** Document information written as plain literal strings (see {@link setInfo}). */
-interface Info {
-  Title: string;
-  Author?: string;
-  Subject?: string;
-  Keywords?: string;
-}
-
-/**
- * Sets document-information entries as literal strings. pdf-lib writes page text as hex strings inside
- * compressed streams, so a reader that searches the raw bytes for the learner's or course's name would find
- * nothing; these entries carry the names in plain bytes as well (real readers show them as the title etc.).
- */
-function setInfo(doc: PDFDocument, info: Info): void {
-  const dict = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
-  for (const [key, value] of Object.entries(info)) {
-    if (value === undefined) continue;
-    const literal = printable(value).slice(0, 4000).replace(/[\\()]/g, (ch) => `\\${ch}`);
-    dict.set(PDFName.of(key), PDFString.of(literal));
+function tableHeader(kit: PdfKit, page: PDFPage, y: number): void {
+  page.drawRectangle({ x: LEFT, y: y - 5, width: 515, height: ROW, color: ink.navy });
+  let x = LEFT + 6;
+  for (const c of columns) {
+    page.drawText(c.title, { x, y, size: 9, font: kit.bold, color: ink.white });
+    x += c.width;
   }
 }
 
-async function writer(info: Info, at: number): Promise<Writer> {
-  const doc = await PDFDocument.create();
-  doc.setProducer('Partner Learning emulator');
-  doc.setCreationDate(new Date(at));
-  doc.setModificationDate(new Date(at));
-  setInfo(doc, info);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = doc.addPage([595, 842]);
-  let y = 790;
-  return {
-    line(text, size = 10, isBold = false) {
-      if (y < 50) {
-        page = doc.addPage([595, 842]);
-        y = 790;
-      }
-      const font: PDFFont = isBold ? bold : regular;
-      page.drawText(printable(text).slice(0, 110), { x: 50, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-      y -= size + 6;
-    },
-    save: () => doc.save({ useObjectStreams: false }),
-  };
+function footer(kit: PdfKit, page: PDFPage, name: string, n: number, of: number): void {
+  page.drawLine({ start: { x: LEFT, y: 48 }, end: { x: 555, y: 48 }, thickness: 0.5, color: ink.muted });
+  page.drawText(fit(kit.sans, kit.clean(`Transcript of ${name}`), 8, 380), { x: LEFT, y: 36, size: 8, font: kit.sans, color: ink.muted });
+  const label = `Page ${n} of ${of}`;
+  page.drawText(label, { x: 555 - kit.sans.widthOfTextAtSize(label, 8), y: 36, size: 8, font: kit.sans, color: ink.muted });
 }
-
-const fullName = (u: User) => `${u.firstName} ${u.lastName}`;
-const day = (ms: number) => iso(ms).slice(0, 10);
 
 /**
  * @param user the learner.
  * @param records the learner's transcript records, oldest first.
  * @param at generation time (emulator clock), epoch ms.
  * @param courseTitle names the course of a record (module rows show their course too).
- * @returns a PDF naming the learner and listing their completions with their courses.
+ * @returns an A4 PDF naming the learner and listing their completions as a table (date, type, title, course, score).
  */
 export async function transcriptPdf(user: User, records: readonly Transcript[], at: number, courseTitle: (courseId: number) => string | undefined = () => undefined): Promise<Uint8Array> {
   const shown = records.slice(0, MAX_PDF_ROWS);
   const courseOf = (t: Transcript) => (t.isCourse ? t.title : (courseTitle(t.courseId) ?? `Course ${t.courseId}`));
   const courses = [...new Set(shown.map(courseOf))];
-  const w = await writer(
-    { Title: `Transcript of ${fullName(user)}`, Author: fullName(user), Subject: 'Learning transcript', Keywords: courses.join('; ') || undefined },
-    at,
-  );
-  w.line('Learning transcript', 20, true);
-  w.line(`Learner: ${fullName(user)} <${user.email}>`, 12);
-  w.line(`Learner id: ${user.uuid}`);
-  w.line(`Generated: ${iso(at)}`);
-  w.line(`Completions: ${records.length}`);
-  w.line('');
-  for (const t of shown) {
-    const score = t.score === null ? '' : `  score ${t.score}`;
-    const what = t.isCourse ? `Course  ${t.title}` : `Module  ${t.title} (${courseOf(t)})`;
-    w.line(`${day(t.completionDate)}  ${what}${score}`, 10, t.isCourse);
+  const name = fullName(user);
+  const kit = await newPdf({ Title: `Transcript of ${name}`, Author: name, Subject: 'Learning transcript', Keywords: courses.join('; ') || undefined }, at);
+  const { doc, sans, bold, clean } = kit;
+  let page = doc.addPage([595, 842]);
+  page.drawRectangle({ x: 0, y: 762, width: 595, height: 80, color: ink.navy });
+  page.drawText('Learning transcript', { x: LEFT, y: 795, size: 24, font: kit.serif, color: ink.white });
+  page.drawText('Partner Learning Service', { x: LEFT, y: 775, size: 10, font: sans, color: ink.white });
+  let y = 728;
+  page.drawText(fit(bold, clean(name), 16, 515), { x: LEFT, y, size: 16, font: bold, color: ink.text });
+  const facts = [`E-mail: ${user.email}`, `Learner id: ${user.uuid}`, `Generated: ${iso(at)}`, `Completions: ${records.length} (${records.filter((t) => t.isCourse).length} courses)`];
+  for (const fact of facts) {
+    y -= 16;
+    page.drawText(fit(sans, clean(fact), 10, 515), { x: LEFT, y, size: 10, font: sans, color: ink.muted });
   }
-  if (records.length > MAX_PDF_ROWS) w.line(`... and ${records.length - MAX_PDF_ROWS} more records`);
-  return w.save();
+  y -= 34;
+  tableHeader(kit, page, y);
+  if (shown.length === 0) page.drawText('No completions yet.', { x: LEFT + 6, y: y - ROW - 4, size: 10, font: sans, color: ink.muted });
+  shown.forEach((t, i) => {
+    y -= ROW;
+    if (y < 70) {
+      page = doc.addPage([595, 842]);
+      y = 790;
+      tableHeader(kit, page, y);
+      y -= ROW;
+    }
+    if (i % 2 === 1) page.drawRectangle({ x: LEFT, y: y - 5, width: 515, height: ROW, color: ink.band });
+    const cells = [day(t.completionDate), t.isCourse ? 'Course' : 'Module', t.title, t.isCourse ? '' : courseOf(t), t.score === null ? '' : String(t.score)];
+    let x = LEFT + 6;
+    cells.forEach((cell, c) => {
+      const font = t.isCourse && c === 2 ? bold : sans;
+      page.drawText(fit(font, clean(cell), 9, columns[c]!.width - 8), { x, y, size: 9, font, color: ink.text });
+      x += columns[c]!.width;
+    });
+  });
+  if (records.length > MAX_PDF_ROWS) {
+    y -= ROW + 4;
+    if (y < 70) {
+      page = doc.addPage([595, 842]);
+      y = 790;
+    }
+    page.drawText(`… and ${records.length - MAX_PDF_ROWS} more records (fetch GET /transcripts for all of them)`, { x: LEFT, y, size: 9, font: sans, color: ink.muted });
+  }
+  const pages = doc.getPages();
+  pages.forEach((p, i) => footer(kit, p, name, i + 1, pages.length));
+  return doc.save({ useObjectStreams: false });
 }
 
 /**
  * @param user the learner.
  * @param course the course transcript record.
  * @param at generation time, epoch ms.
- * @returns a certificate PDF naming the learner and the course.
+ * @returns a landscape A4 certificate: title, the learner's name large and centred, the course, the completion date,
+ *   the score where there is one, an issuer line and a border.
  */
 export async function certificatePdf(user: User, course: Transcript, at: number): Promise<Uint8Array> {
-  const w = await writer({ Title: `Certificate: ${course.title}`, Author: fullName(user), Subject: course.title }, at);
-  w.line('Certificate of Completion', 24, true);
-  w.line('');
-  w.line('This certifies that', 12);
-  w.line(fullName(user), 18, true);
-  w.line('has completed the course', 12);
-  w.line(course.title, 16, true);
-  w.line(`on ${day(course.completionDate)}${course.score === null ? '' : ` with a score of ${course.score}`}.`, 12);
-  w.line(`Certificate id: ${course.id}`);
-  return w.save();
+  const name = fullName(user);
+  const kit = await newPdf({ Title: `Certificate: ${course.title}`, Author: name, Subject: course.title }, at);
+  const { doc, sans, bold, serif, clean } = kit;
+  const page = doc.addPage([842, 595]);
+  page.drawRectangle({ x: 0, y: 0, width: 842, height: 595, color: ink.cream });
+  page.drawRectangle({ x: 18, y: 18, width: 806, height: 559, borderColor: ink.navy, borderWidth: 3 });
+  page.drawRectangle({ x: 28, y: 28, width: 786, height: 539, borderColor: ink.gold, borderWidth: 1 });
+  centred(page, sans, 'PARTNER LEARNING SERVICE', 510, 11, ink.gold);
+  centred(page, serif, 'Certificate of Completion', 462, 34, ink.navy);
+  centred(page, sans, 'This certifies that', 412, 13, ink.muted);
+  const shownName = clean(name);
+  const nameSize = sizeToFit(serif, shownName, 40, 18, 680);
+  centred(page, serif, shownName, 356, nameSize, ink.text);
+  page.drawLine({ start: { x: 221, y: 342 }, end: { x: 621, y: 342 }, thickness: 1, color: ink.gold });
+  centred(page, sans, 'has successfully completed the course', 306, 13, ink.muted);
+  const shownCourse = clean(course.title);
+  centred(page, bold, shownCourse, 268, sizeToFit(bold, shownCourse, 22, 12, 680), ink.navy);
+  const score = course.score === null ? '' : `  ·  Score ${course.score}`;
+  centred(page, sans, clean(`Completed on ${day(course.completionDate)}${score}`), 232, 13, ink.text);
+  // Issuer (left) and certificate number (right) above signature-style rules; a seal between them.
+  page.drawLine({ start: { x: 90, y: 128 }, end: { x: 330, y: 128 }, thickness: 0.8, color: ink.muted });
+  centred(page, bold, 'Partner Learning Service', 110, 11, ink.text, 240, 210);
+  centred(page, sans, 'Issuer (local emulator: not a real credential)', 95, 9, ink.muted, 240, 210);
+  page.drawLine({ start: { x: 512, y: 128 }, end: { x: 752, y: 128 }, thickness: 0.8, color: ink.muted });
+  centred(page, bold, `Certificate no. ${course.id}`, 110, 11, ink.text, 240, 632);
+  centred(page, sans, `Issued ${day(at)}`, 95, 9, ink.muted, 240, 632);
+  page.drawCircle({ x: 421, y: 120, size: 38, borderColor: ink.gold, borderWidth: 2, color: ink.cream });
+  page.drawCircle({ x: 421, y: 120, size: 31, borderColor: ink.gold, borderWidth: 0.8 });
+  centred(page, serif, 'PL', 112, 22, ink.gold, 60, 421);
+  return doc.save({ useObjectStreams: false });
 }
 
 /** @returns a one-page PDF standing in for a document module. */
 export async function contentPdf(title: string): Promise<Uint8Array> {
-  const w = await writer({ Title: title }, 0);
-  w.line(title, 18, true);
-  w.line('Document module served by the Partner Learning emulator.');
-  return w.save();
+  const { doc, sans, bold, clean } = await newPdf({ Title: title }, 0);
+  const page = doc.addPage([595, 842]);
+  page.drawText(fit(bold, clean(title), 18, 495), { x: 50, y: 780, size: 18, font: bold, color: ink.navy });
+  page.drawText('Document module served by the Partner Learning emulator.', { x: 50, y: 752, size: 10, font: sans, color: ink.text });
+  return doc.save({ useObjectStreams: false });
 }
 
 /**
