@@ -38,7 +38,7 @@ export interface RelayDeps {
   fetch?: typeof fetch;
   /** Epoch milliseconds (token checks, limits). */
   now?: () => number;
-  /** The core client's throttling state (Workers: `isolateSafeLimiter()`); default: the core's per-key limiter. */
+  /** The core client's throttling state; default: the core's per-key limiter (safe in a Worker: a queued call keeps a timer of its own). */
   limiter?: Limiter;
   /** The core's retry policy (tests shorten it). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };

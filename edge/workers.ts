@@ -7,7 +7,6 @@ import type { Hono } from 'hono';
 import { createRelay } from './app.ts';
 import { consoleLogger } from './console-logger.ts';
 import type { RelayEnv } from './finish.ts';
-import { isolateSafeLimiter } from './isolate-limiter.ts';
 import { bindingRateLimiter, type RateLimitBinding } from './rate-limit.ts';
 import { kvTokenStore, type KvNamespaceLike } from './token-store.ts';
 
@@ -27,8 +26,6 @@ export default {
       requiredTokenStore: 'TOKEN_CACHE',
       rateLimiter: env.LEARNER_RATE_LIMIT ? bindingRateLimiter(env.LEARNER_RATE_LIMIT) : undefined,
       logger: consoleLogger(env['RELAY_LOG_LEVEL']),
-      // The core's default limiter hands queue slots from one request to another, which workerd cancels.
-      limiter: isolateSafeLimiter(),
       // Looked up per call: the fetch of the request being served.
       fetch: (input, init) => fetch(input, init),
     });
