@@ -2,6 +2,50 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import { loadN8nLintPlugins } from './scripts/n8n-lint-plugins.mjs';
+
+const { communityNodes: n8nCommunityNodesPlugin, nodesBase: n8nNodesBase } = await loadN8nLintPlugins();
+
+// n8n's verification rule sets (what `n8n-node lint` and the scanner apply), scoped to the n8n package's files:
+// `n8n-node lint --strict` would lint every .ts file of the repository with its own fixed config.
+const n8nSources = ['nodes/**/*.ts', 'credentials/**/*.ts'];
+const n8nTests = ['nodes/**/*.test.ts', 'credentials/**/*.test.ts'];
+const n8nConfigs = [
+  ...[n8nCommunityNodesPlugin.configs.recommended].flat().map((config) => ({ ...config, files: n8nSources, ignores: n8nTests })),
+  { files: n8nSources, ignores: n8nTests, rules: { 'no-console': 'error' } },
+  { plugins: { 'n8n-nodes-base': n8nNodesBase } },
+  {
+    files: ['credentials/**/*.ts'],
+    ignores: n8nTests,
+    rules: {
+      ...n8nNodesBase.configs.credentials.rules,
+      // Switched off exactly as the scanner does (not valid for community nodes / a more accurate rule exists).
+      'n8n-nodes-base/cred-class-field-documentation-url-miscased': 'off',
+      'n8n-nodes-base/cred-class-field-type-options-password-missing': 'off',
+    },
+  },
+  {
+    files: ['nodes/**/*.ts'],
+    ignores: n8nTests,
+    rules: {
+      ...n8nNodesBase.configs.nodes.rules,
+      // Switched off exactly as the scanner does (enum inputs/outputs, service-side maximums).
+      'n8n-nodes-base/node-class-description-inputs-wrong-regular-node': 'off',
+      'n8n-nodes-base/node-class-description-outputs-wrong': 'off',
+      'n8n-nodes-base/node-param-type-options-max-value-present': 'off',
+    },
+  },
+  {
+    files: ['package.json'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@n8n/community-nodes': n8nCommunityNodesPlugin },
+    rules: {
+      ...n8nNodesBase.configs.community.rules,
+      ...[n8nCommunityNodesPlugin.configs.recommended].flat().reduce((all, config) => ({ ...all, ...(config.rules ?? {}) }), {}),
+      '@typescript-eslint/no-unused-expressions': 'off',
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/', 'node_modules/', '.tools/', 'coverage/', '.wrangler/'] },
@@ -48,4 +92,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...n8nConfigs,
 );

@@ -28,6 +28,14 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          name: 'n8n',
+          include: ['nodes/**/*.test.ts', 'credentials/**/*.test.ts', 'test/n8n/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
         test: { name: 'relay', include: ['test/relay/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
       },
     ],

@@ -3,6 +3,7 @@
  * Targets are reported (met / not met), never asserted: the exit code is 0 unless a benchmark could not run.
  */
 import { memoryBench } from './memory.ts';
+import { n8nRegisterBench } from './n8n.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
@@ -18,6 +19,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['memory', memoryBench],
   ['edge relay', relayBench],
   ['default rate', rateBench],
+  ['n8n node', n8nRegisterBench],
 ];
 
 const started = performance.now();

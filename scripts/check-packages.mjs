@@ -66,12 +66,17 @@ function checkClient() {
     files: ['esm.mts', 'cjs.cts'],
   }));
   run(join(root, 'node_modules/.bin/tsc'), ['-p', dir]);
-  const esm = run('node', ['--input-type=module', '-e', "import('partner-learning-client').then(m => console.log(typeof m.createClient, m.NetworkError.name))"], { cwd: dir });
-  const cjs = run('node', ['-e', "const m = require('partner-learning-client'); console.log(typeof m.createClient, m.NetworkError.name)"], { cwd: dir });
+  // Each build makes a call (ping, API key only) through its own ky and limiter, answered by a stub fetch.
+  const call = (m) => `const c = ${m}.createClient({ tokenUrl: 'https://auth.example.test/oauth2/token', ` +
+    "baseUrl: 'https://api.example.test/sandbox/v1', clientId: 'a'.repeat(26), clientSecret: 's'.repeat(40), " +
+    "apiKey: 'k'.repeat(40), fetch: async () => Response.json({ status: 'ok' }) }); " +
+    `c.ping().then((h) => console.log(typeof ${m}.createClient, ${m}.NetworkError.name, JSON.stringify(h)));`;
+  const esm = run('node', ['--input-type=module', '-e', `import * as m from 'partner-learning-client'; ${call('m')}`], { cwd: dir });
+  const cjs = run('node', ['-e', `const m = require('partner-learning-client'); ${call('m')}`], { cwd: dir });
   for (const [kind, out] of [['import', esm], ['require', cjs]]) {
-    if (out.trim() !== 'function NetworkError') throw new Error(`partner-learning-client by ${kind} printed "${out.trim()}"`);
+    if (out.trim() !== 'function NetworkError {"status":"ok"}') throw new Error(`partner-learning-client by ${kind} printed "${out.trim()}"`);
   }
-  step('partner-learning-client installs from its tarball, type-checks (node16 ESM and CJS), imports and requires');
+  step('partner-learning-client installs from its tarball, type-checks (node16 ESM and CJS), and calls by import and by require');
 }
 
 async function checkEmulator() {

@@ -1,0 +1,186 @@
+import type {
+  IAuthenticateGeneric,
+  ICredentialDataDecryptedObject,
+  ICredentialTestRequest,
+  ICredentialType,
+  IHttpRequestHelper,
+  IHttpRequestOptions,
+  INodeProperties,
+  Icon,
+} from 'n8n-workflow';
+import { basicAuthorization, parseTokenResponse, tokenRequestBody } from '../core/protocol.ts';
+import { errorFromResponse } from '../core/protocol.ts';
+
+const READ = 'partner-api/read';
+const WRITE = 'partner-api/write';
+
+/**
+ * Partner Learning API: OAuth 2.0 client credentials plus the gateway's `x-api-key`. n8n keeps the access token in
+ * the hidden, expirable `accessToken` field (encrypted in its database, shared by every worker) and calls
+ * `preAuthentication` again after a 401; the token request and the reading of its answer are the core's.
+ */
+export class PartnerLearningApi implements ICredentialType {
+  name = 'partnerLearningApi';
+
+  displayName = 'Partner Learning API';
+
+  icon: Icon = {
+    light: 'file:../nodes/PartnerLearning/partnerLearning.svg',
+    dark: 'file:../nodes/PartnerLearning/partnerLearning.dark.svg',
+  };
+
+  documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-partner-learning';
+
+  properties: INodeProperties[] = [
+    {
+      displayName: 'Token URL',
+      name: 'tokenUrl',
+      type: 'string',
+      default: '',
+      required: true,
+      placeholder: 'https://auth.example.com/sandbox/oauth2/token',
+      description: "The environment's token endpoint (ends in /oauth2/token)",
+    },
+    {
+      displayName: 'Base URL',
+      name: 'baseUrl',
+      type: 'string',
+      default: '',
+      required: true,
+      placeholder: 'https://api.example.com/sandbox/v1',
+      description: "The environment's API address (ends in /v1, no trailing slash)",
+    },
+    {
+      displayName: 'Client ID',
+      name: 'clientId',
+      type: 'string',
+      default: '',
+      required: true,
+      description: 'The 26-character client ID',
+    },
+    {
+      displayName: 'Client Secret',
+      name: 'clientSecret',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      required: true,
+    },
+    {
+      displayName: 'API Key',
+      name: 'apiKey',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      required: true,
+      description: 'About 40 characters; sent only as the x-api-key header',
+    },
+    {
+      displayName: 'Scope',
+      name: 'scope',
+      type: 'options',
+      options: [
+        { name: 'Read and Write', value: 'readWrite' },
+        { name: 'Read Only', value: 'read' },
+      ],
+      default: 'readWrite',
+      description: 'Read Only for a client the operator allowed to read only',
+    },
+    {
+      displayName: 'Access Token',
+      name: 'accessToken',
+      type: 'hidden',
+      typeOptions: { expirable: true, password: true },
+      default: '',
+    },
+  ];
+
+  /**
+   * Fetches an access token (n8n calls this when the stored one is empty, after a 401, and for the credential test).
+   *
+   * @param credentials The decrypted credential.
+   * @returns The field n8n stores: `accessToken`.
+   */
+  async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+    const tokenUrl = String(credentials.tokenUrl ?? '').trim();
+    const scopes = credentials.scope === 'read' ? [READ] : [READ, WRITE];
+    const request: IHttpRequestOptions = {
+      method: 'POST',
+      url: tokenUrl,
+      headers: {
+        Authorization: basicAuthorization(String(credentials.clientId ?? ''), String(credentials.clientSecret ?? '')),
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Accept: 'application/json',
+      },
+      body: tokenRequestBody(scopes),
+      json: false,
+      encoding: 'text',
+      returnFullResponse: true,
+      ignoreHttpStatusErrors: true,
+      disableFollowRedirect: true,
+    };
+    const requestedAt = Date.now();
+    const response = (await this.helpers.httpRequest(request)) as { body: unknown; statusCode: number };
+    const body = parseBody(response.body);
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw errorFromResponse({
+        status: response.statusCode, body, origin: 'token-endpoint', method: 'POST', url: tokenUrl, requestedScopes: scopes,
+      });
+    }
+    return { accessToken: parseTokenResponse(body, requestedAt, tokenUrl).accessToken };
+  }
+
+  authenticate: IAuthenticateGeneric = {
+    type: 'generic',
+    properties: {
+      headers: {
+        Authorization: '=Bearer {{$credentials.accessToken}}',
+        'x-api-key': '={{$credentials.apiKey}}',
+      },
+    },
+  };
+
+  // n8n fetches a fresh token first (so a bad ID or secret fails there, with the token endpoint's message), then
+  // reads one organization with the token and the API key.
+  test: ICredentialTestRequest = {
+    request: {
+      baseURL: '={{$credentials.baseUrl}}',
+      url: '/organizations',
+      qs: { itemsPerPage: 1 },
+      headers: { Accept: 'application/ld+json, application/json' },
+    },
+    rules: [
+      {
+        type: 'responseCode',
+        properties: {
+          value: 403,
+          message: "The token worked but the API rejected the API key: paste this environment's API key (not the client ID or secret)",
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 401,
+          message: 'The API rejected the token: the token URL and the base URL must belong to the same environment (sandbox or production)',
+        },
+      },
+      {
+        type: 'responseCode',
+        properties: {
+          value: 404,
+          message: "The base URL does not lead to the API: use the environment's address ending in /v1",
+        },
+      },
+    ],
+  };
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  if (body === '') return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}

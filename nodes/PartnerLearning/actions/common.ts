@@ -1,0 +1,190 @@
+/**
+ * Parameters several operations share (resource locators, learner UUID, Return All / Limit, filters) and the
+ * small readers that turn them into what the core takes. The core validates every value before anything is sent.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { Paginated, PartnerLearningClient } from '../../../core/protocol.ts';
+
+/** What every `<operation>.operation.ts` exports. */
+export interface Operation {
+  description: INodeProperties[];
+  execute(this: IExecuteFunctions, client: PartnerLearningClient, itemIndex: number): Promise<INodeExecutionData[]>;
+}
+
+/** The searchable lists behind the resource locators (see `methods/listSearch.ts`). */
+export type SearchMethod = 'searchOrganizations' | 'searchCategories' | 'searchCourses' | 'searchModules';
+
+/**
+ * A resource locator by list (searchable, paged) or by ID.
+ *
+ * @param name Parameter name, e.g. `courseId`.
+ * @param displayName Label, e.g. `Course`.
+ * @param searchListMethod The list search behind the `list` mode.
+ * @returns The parameter.
+ */
+export function recordLocator(name: string, displayName: string, searchListMethod: SearchMethod): INodeProperties {
+  return {
+    displayName,
+    name,
+    type: 'resourceLocator',
+    default: { mode: 'list', value: '' },
+    required: true,
+    modes: [
+      {
+        displayName: 'From List',
+        name: 'list',
+        type: 'list',
+        typeOptions: { searchListMethod, searchable: true },
+      },
+      {
+        displayName: 'By ID',
+        name: 'id',
+        type: 'string',
+        placeholder: 'e.g. 3',
+        validation: [{ type: 'regex', properties: { regex: '^[1-9][0-9]*$', errorMessage: 'Enter the numeric ID, e.g. 3' } }],
+      },
+    ],
+    description: `The ${displayName.toLowerCase()}`,
+  };
+}
+
+/** The learner's UUID (from User › Register). */
+export const userIdField: INodeProperties = {
+  displayName: 'User ID',
+  name: 'userId',
+  type: 'string',
+  default: '',
+  required: true,
+  placeholder: 'e.g. 3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b',
+  description: "The learner's UUID, as User › Register returns it",
+};
+
+/**
+ * Return All, Limit and (optionally) the `updatedAfter` filter of a Get Many operation.
+ *
+ * @param withUpdatedAfter Whether the collection supports `filters.updatedAfter`.
+ * @returns The parameters.
+ */
+export function getManyFields(withUpdatedAfter: boolean): INodeProperties[] {
+  const fields: INodeProperties[] = [
+    {
+      displayName: 'Return All',
+      name: 'returnAll',
+      type: 'boolean',
+      default: false,
+      description: 'Whether to return all results or only up to a given limit',
+    },
+    {
+      displayName: 'Limit',
+      name: 'limit',
+      type: 'number',
+      typeOptions: { minValue: 1 },
+      default: 50,
+      description: 'Max number of results to return',
+      displayOptions: { show: { returnAll: [false] } },
+    },
+  ];
+  if (withUpdatedAfter) {
+    fields.push({
+      displayName: 'Filters',
+      name: 'filters',
+      type: 'collection',
+      placeholder: 'Add Filter',
+      default: {},
+      options: [
+        {
+          displayName: 'Updated After',
+          name: 'updatedAfter',
+          type: 'dateTime',
+          default: '',
+          description: 'Only records updated at or after this instant (ISO 8601, inclusive)',
+        },
+      ],
+    });
+  }
+  return fields;
+}
+
+/**
+ * The ID a resource locator holds, as the core takes it: a number when it is one, else the text as given (the core
+ * rejects it with a message naming the field).
+ *
+ * @param ctx The node's `this`.
+ * @param name The parameter.
+ * @param itemIndex The item.
+ * @returns The ID.
+ */
+export function locatorId(ctx: IExecuteFunctions, name: string, itemIndex: number): number {
+  const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as string | number;
+  const text = String(value).trim();
+  return (/^\d+$/.test(text) ? Number(text) : text) as number;
+}
+
+/**
+ * @param ctx The node's `this`.
+ * @param itemIndex The item.
+ * @returns The trimmed learner UUID (the core checks its form).
+ */
+export function userIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
+  return String(ctx.getNodeParameter('userId', itemIndex, '')).trim();
+}
+
+/** The list options Get Many passes to the core. */
+export interface GetManyOptions {
+  returnAll: boolean;
+  limit: number;
+  updatedAfter?: string;
+}
+
+/**
+ * @param ctx The node's `this`.
+ * @param itemIndex The item.
+ * @param withUpdatedAfter Whether to read `filters.updatedAfter`.
+ * @returns Return All, Limit and the filter.
+ */
+export function getManyOptions(ctx: IExecuteFunctions, itemIndex: number, withUpdatedAfter: boolean): GetManyOptions {
+  const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+  const limit = returnAll ? 0 : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+  const options: GetManyOptions = { returnAll, limit };
+  if (withUpdatedAfter) {
+    const filters = ctx.getNodeParameter('filters', itemIndex, {}) as { updatedAfter?: string };
+    if (filters.updatedAfter) options.updatedAfter = toIsoDateTime(filters.updatedAfter);
+  }
+  return options;
+}
+
+/** n8n's date picker gives `2026-11-20T10:00:00` (no zone): read it as UTC, as the service's timestamps are. */
+function toIsoDateTime(value: string): string {
+  const text = String(value).trim();
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text}Z` : text;
+}
+
+/** Page size for a Get Many: no bigger than needed, never above the service's cap. */
+export function pageSizeFor(options: GetManyOptions): number {
+  return options.returnAll ? 100 : Math.min(100, Math.max(1, options.limit));
+}
+
+/**
+ * Collects a paged list: all of it, or up to the limit (no page is fetched beyond it).
+ *
+ * @param list The core's paged collection.
+ * @param options Return All / Limit.
+ * @returns One n8n item per record.
+ */
+export async function collect<T>(list: Paginated<T>, options: GetManyOptions): Promise<INodeExecutionData[]> {
+  const records: T[] = [];
+  if (options.returnAll) {
+    for await (const record of list) records.push(record);
+  } else {
+    records.push(...(await list.toArray({ max: options.limit })));
+  }
+  return records.map((record) => ({ json: record as IDataObject }));
+}
+
+/**
+ * @param record A record from the service.
+ * @returns The n8n item for it.
+ */
+export function item(record: unknown): INodeExecutionData[] {
+  return [{ json: record as IDataObject }];
+}

@@ -1,0 +1,60 @@
+/**
+ * Runs the chosen operation once per input item: try/catch per item, "Continue On Fail" with the contract's
+ * `{ error, code, status }`, `pairedItem` on every output item, and a `NodeApiError` carrying the item index.
+ */
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { failedItemJson, partnerLearningClient, toNodeApiError } from '../transport/index.ts';
+import type { Operation } from './common.ts';
+import * as category from './category/Category.resource.ts';
+import * as completion from './completion/Completion.resource.ts';
+import * as content from './content/Content.resource.ts';
+import * as course from './course/Course.resource.ts';
+import * as module from './module/Module.resource.ts';
+import * as organization from './organization/Organization.resource.ts';
+import * as progress from './progress/Progress.resource.ts';
+import * as transcript from './transcript/Transcript.resource.ts';
+import * as user from './user/User.resource.ts';
+
+/** Every resource's operations, by resource value. */
+export const resources: Record<string, Record<string, Operation>> = {
+  category: category.operations,
+  completion: completion.operations,
+  content: content.operations,
+  course: course.operations,
+  module: module.operations,
+  organization: organization.operations,
+  progress: progress.operations,
+  transcript: transcript.operations,
+  user: user.operations,
+};
+
+/**
+ * The node's `execute`.
+ *
+ * @returns One output: the results of every item, in item order.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+  const items = this.getInputData();
+  const resource = this.getNodeParameter('resource', 0) as string;
+  const operationName = this.getNodeParameter('operation', 0) as string;
+  const operation = resources[resource]?.[operationName];
+  if (!operation) {
+    throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of resource "${resource}" is not supported`);
+  }
+  const client = await partnerLearningClient(this);
+  const out: INodeExecutionData[] = [];
+  for (let i = 0; i < items.length; i++) {
+    try {
+      const results = await operation.execute.call(this, client, i);
+      out.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: i } }));
+    } catch (error) {
+      if (this.continueOnFail()) {
+        out.push({ json: failedItemJson(error), pairedItem: { item: i } });
+        continue;
+      }
+      throw toNodeApiError(this.getNode(), error, i);
+    }
+  }
+  return [out];
+}

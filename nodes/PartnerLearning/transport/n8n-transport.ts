@@ -1,0 +1,253 @@
+/**
+ * The n8n driver: the core's `Transport` on n8n's own `httpRequestWithAuthentication`, so n8n's proxy settings, SSRF
+ * policy, allowed domains, execution cancellation and the token cached in the credential apply. Paths, headers,
+ * bodies, validation, pagination and the mapping of answers to errors stay the core's; this file only sends, waits
+ * (n8n's `sleep`) and retries by the core's policy, behind one cooldown per API key.
+ */
+import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import { sleep as n8nSleep } from 'n8n-workflow';
+import {
+  ApplicationError,
+  callPolicy,
+  errorFromResponse,
+  isPartnerLearningError,
+  NetworkError,
+  nextStep,
+  TimeoutError,
+  withAttempts,
+  type ApiRequest,
+  type ApiResponse,
+  type RetryPolicy,
+  type Transport,
+} from '../../../core/protocol.ts';
+import { resolveRequestUrl } from '../../../core/http/url.ts';
+import { cooldownFor } from './cooldown.ts';
+import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
+
+/** The credential type every request authenticates with. */
+export const CREDENTIAL_TYPE = 'partnerLearningApi';
+
+/** The core client's defaults (DESIGN: 1, 2, 4, 8 … s capped at 30 s, about 5 tries). */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000 };
+const TIMEOUT_MS = 30_000;
+const JSON_ACCEPT = 'application/ld+json, application/json';
+
+/** The n8n contexts that may send requests. */
+export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/** What {@link createN8nTransport} needs besides the context. */
+export interface N8nTransportInit {
+  /** The credential's base URL (`…/v1`, no trailing slash). */
+  baseUrl: string;
+  /** The credential's API key: only its hash keys the shared cooldown (n8n itself adds the header). */
+  apiKey: string;
+  retry?: RetryPolicy;
+  /** Jitter source, uniform in [0, 1). */
+  random?: () => number;
+  now?: () => number;
+  /** Waits; n8n's `sleep` by default (no timers of our own). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** One HTTP answer as n8n's `returnFullResponse` gives it. */
+interface FullResponse {
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  statusCode: number;
+}
+
+/**
+ * Creates the transport for one node run (one execution's context; the cooldown is shared beyond it).
+ *
+ * @param ctx The node's `this`.
+ * @param init Base URL, API key and optional hooks.
+ * @returns A core `Transport`: pass it to `clientOnTransport`.
+ */
+export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit): Transport {
+  const baseUrl = init.baseUrl.replace(/\/+$/, '');
+  const now = init.now ?? Date.now;
+  const wait = init.sleep ?? ((ms: number) => n8nSleep(ms));
+  const policy = init.retry ?? DEFAULT_RETRY;
+  const random = init.random ?? Math.random;
+  const cooldown = cooldownFor(init.apiKey);
+
+  const sleepChecked = async (ms: number, signal?: AbortSignal): Promise<void> => {
+    if (signal?.aborted) throw signal.reason;
+    if (ms > 0) await wait(ms);
+    if (signal?.aborted) throw signal.reason;
+  };
+
+  const attempt = async (request: ApiRequest, url: string): Promise<FullResponse> => {
+    const stream = request.responseType === 'stream';
+    const headers: Record<string, string> = { Accept: stream ? 'application/pdf' : JSON_ACCEPT };
+    if (request.userId !== undefined) headers['X-User-ID'] = request.userId;
+    let body: string | undefined;
+    if (request.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    } else if (request.mergePatch !== undefined) {
+      headers['Content-Type'] = 'application/merge-patch+json';
+      body = JSON.stringify(request.mergePatch);
+    }
+    const options: IHttpRequestOptions = {
+      method: request.method,
+      url,
+      headers,
+      body,
+      json: false,
+      encoding: stream ? 'stream' : 'text',
+      returnFullResponse: true,
+      // Every status comes back as an answer for the core's error factory, except 401: n8n must see that one to
+      // fetch a fresh token (preAuthentication) and retry once.
+      ignoreHttpStatusErrors: { ignore: true, except: [401] },
+      // fetch-style redirects would forward x-api-key to whatever origin a 3xx names: a 3xx is an answer.
+      disableFollowRedirect: true,
+      timeout: request.timeoutMs ?? TIMEOUT_MS,
+    };
+    try {
+      return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
+    } catch (error) {
+      throw await failureOf(error, request, url, now());
+    }
+  };
+
+  return {
+    baseUrl,
+    now: () => now(),
+    sleep: (ms, signal) => sleepChecked(ms, signal),
+    async request<T>(request: ApiRequest): Promise<ApiResponse<T>> {
+      const url = resolveRequestUrl(baseUrl, request);
+      const callRetry = callPolicy(policy, request.retry);
+      let tries = 1;
+      let sent = 0;
+      for (;;) {
+        await sleepChecked(cooldown.remaining(now()), request.signal);
+        let error: unknown;
+        let status: number | undefined;
+        try {
+          sent += 1;
+          const response = await attempt(request, url);
+          const headers = toHeaders(response.headers);
+          status = response.statusCode;
+          const requestId = headers.get('x-request-id') ?? undefined;
+          if (status >= 200 && status < 300) {
+            cooldown.succeeded();
+            return { status, headers, requestId, data: (await readData(response, request, url)) as T };
+          }
+          if (status === 429 || status >= 500) cooldown.failed();
+          error = errorFromResponse({
+            status, body: await readText(response.body), headers, origin: 'api', method: request.method, url, now: now(),
+          });
+        } catch (thrown) {
+          error = thrown;
+          status = (asPartnerLearningError(thrown) as { status?: number } | undefined)?.status;
+        }
+        // n8n has already fetched a fresh token and retried once when a 401 reaches us: never refresh again here.
+        const step = nextStep({
+          error, status, tries, refreshed: true, bearerSent: true, policy: callRetry,
+          failureStreak: cooldown.streak(), pauseRemainingMs: cooldown.remaining(now()), random,
+        });
+        // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
+        if (step.action !== 'refresh-token' && step.pauseKeyMs !== undefined) cooldown.pause(now(), step.pauseKeyMs);
+        if (step.action !== 'retry') throw isPartnerLearningError(error) ? withAttempts(error, sent) : error;
+        tries += 1;
+        await sleepChecked(step.waitMs, request.signal);
+      }
+    },
+  };
+}
+
+/** Turns what `httpRequestWithAuthentication` threw into the core's error (401, token endpoint, network, timeout). */
+async function failureOf(error: unknown, request: ApiRequest, url: string, now: number): Promise<unknown> {
+  const known = asPartnerLearningError(error);
+  if (known) return known;
+  const answer = responseOf(error);
+  if (answer) {
+    return errorFromResponse({
+      status: answer.status, body: await readText(answer.data), headers: toHeaders(answer.headers ?? {}),
+      origin: 'api', method: request.method, url, now,
+    });
+  }
+  const code = codeOf(error);
+  const context = { method: request.method, url, origin: 'network' as const };
+  if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(messageOf(error))) {
+    return new TimeoutError({
+      ...context,
+      message: `No answer from the service within ${TIMEOUT_MS} ms; it is retried with backoff`,
+    });
+  }
+  return new NetworkError({
+    ...context,
+    message: `Could not reach the service${code ? ` (${code})` : ''}. Check the base URL in the credential, DNS and network connectivity, and that n8n's allowed domains include the API host`,
+  });
+}
+
+function codeOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : '';
+}
+
+function toHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  return headers;
+}
+
+interface NodeStream {
+  destroy(): void;
+  [Symbol.asyncIterator](): AsyncIterator<unknown>;
+}
+
+function isStream(value: unknown): value is NodeStream {
+  return typeof value === 'object' && value !== null && typeof (value as NodeStream).destroy === 'function'
+    && typeof (value as NodeStream)[Symbol.asyncIterator] === 'function';
+}
+
+/** The body as text (an error answer to a PDF request arrives as a stream). */
+async function readText(body: unknown): Promise<unknown> {
+  if (isStream(body)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    return parseJson(Buffer.concat(chunks).toString('utf8'));
+  }
+  if (Buffer.isBuffer(body)) return parseJson(body.toString('utf8'));
+  return typeof body === 'string' ? parseJson(body) : body;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function readData(response: FullResponse, request: ApiRequest, url: string): Promise<unknown> {
+  const type = request.responseType ?? 'json';
+  if (type === 'stream') {
+    // n8n's binary helpers stream a Node Readable to disk; the core only needs `cancel()` on a body it refuses.
+    const body = response.body;
+    if (isStream(body)) Object.assign(body, { cancel: async () => body.destroy() });
+    return body;
+  }
+  if (type === 'none') return undefined;
+  const parsed = await readText(response.body);
+  if (typeof parsed === 'string') {
+    throw new ApplicationError({
+      origin: 'api', status: response.statusCode, method: request.method, url,
+      message: 'The service answered with a body that is not JSON; check that the base URL in the credential points at the Partner Learning API',
+    });
+  }
+  return parsed;
+}

@@ -1,0 +1,141 @@
+/**
+ * End to end in a real n8n 2.41.1: the packed package installed the way n8n installs community packages, the
+ * credential imported, and every template (examples/n8n/) plus one workflow per resource (test/n8n/workflows/)
+ * executed with `n8n execute --rawOutput` against the emulator over a real socket. Each run's output is checked by
+ * test/n8n/e2e-checks.ts. Run through scripts/n8n-e2e.sh, which installs n8n and packs the package first.
+ *
+ * Usage: node --import tsx scripts/n8n-e2e.ts <n8n home (from n8n-install.sh)> <package tarball> [workflow file …]
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { startEmulatorServer } from '../emulator/server.ts';
+import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type RunData } from '../test/n8n/e2e-checks.ts';
+
+const run = promisify(execFile);
+const [n8nHome, tarball, ...only] = process.argv.slice(2);
+if (!n8nHome || !tarball) {
+  process.stderr.write('usage: n8n-e2e.ts <n8n home> <tarball> [workflow.json …]\n');
+  process.exit(2);
+}
+
+const root = join(import.meta.dirname, '..');
+const nodeBin = join(n8nHome, 'node24', 'node_modules', '.bin');
+const n8nBin = join(n8nHome, 'app', 'node_modules', '.bin', 'n8n');
+const userFolder = await mkdtemp(join(tmpdir(), 'pl-n8n-e2e-'));
+const env = {
+  ...process.env,
+  PATH: `${nodeBin}:${process.env.PATH ?? ''}`,
+  N8N_USER_FOLDER: userFolder,
+  N8N_ENCRYPTION_KEY: 'partner-learning-e2e-only',
+  N8N_DIAGNOSTICS_ENABLED: 'false',
+  N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+  // The emulator listens on loopback: n8n's SSRF guard must allow it here (it is off by default in 2.41).
+  N8N_SSRF_PROTECTION_ENABLED: 'false',
+};
+
+/**
+ * Runs the n8n CLI with its output going to a file: n8n exits right after printing the execution, and output to a
+ * pipe can be cut short by that exit, output to a file cannot.
+ */
+async function n8n(args: string[]): Promise<string> {
+  const file = join(userFolder, 'cli-output.txt');
+  const out = await open(file, 'w');
+  try {
+    const child = spawn(n8nBin, args, { env, cwd: userFolder, stdio: ['ignore', out.fd, out.fd] });
+    const code = await new Promise<number | null>((done, fail) => {
+      child.once('error', fail);
+      child.once('exit', done);
+    });
+    const text = await readFile(file, 'utf8');
+    if (code !== 0) throw Object.assign(new Error(`n8n ${args[0]} exited with ${code}`), { stdout: text });
+    return text;
+  } finally {
+    await out.close();
+  }
+}
+
+/** `n8n execute --rawOutput` prints log lines, then the execution as JSON from a line `{` to a line `}`. */
+function executionJson(stdout: string): { data: { resultData: { runData: RunData; error?: { message?: string } } } } {
+  const start = stdout.search(/^\{$/m);
+  const end = stdout.lastIndexOf('\n}');
+  if (start < 0 || end < 0) throw new Error(`no execution JSON in n8n's output:\n${stdout.slice(-2000)}`);
+  return JSON.parse(stdout.slice(start, end + 2));
+}
+
+async function workflowFiles(): Promise<string[]> {
+  if (only.length > 0) return only.map((file) => resolve(file));
+  const files: string[] = [];
+  // Per-resource workflows first: the weekly report then finds the certificate the transcript workflow earned.
+  for (const dir of ['test/n8n/workflows', 'examples/n8n']) {
+    for (const name of (await readdir(join(root, dir))).sort()) {
+      if (name.endsWith('.json')) files.push(join(root, dir, name));
+    }
+  }
+  return files;
+}
+
+const server = await startEmulatorServer({ port: 0 });
+let failures = 0;
+try {
+  // Install the tarball as n8n does: into <user folder>/.n8n/nodes, peers omitted, no lifecycle scripts.
+  const nodesDir = join(userFolder, '.n8n', 'nodes');
+  await mkdir(nodesDir, { recursive: true });
+  await writeFile(join(nodesDir, 'package.json'), JSON.stringify({ name: 'installed-nodes', private: true }));
+  await run('npm', ['install', '--omit=peer', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', tarball], {
+    cwd: nodesDir, env,
+  });
+
+  const partners = (await (await fetch(`${server.origin}/_emulator/partners`)).json()) as Array<{
+    environments: { sandbox: { tokenUrl: string; baseUrl: string; apiKey: string; clients: Array<{ clientId: string; clientSecret: string }> } };
+  }>;
+  const sandbox = partners[0]!.environments.sandbox;
+  const credentials = [{
+    id: CREDENTIAL_ID,
+    name: CREDENTIAL_NAME,
+    type: 'partnerLearningApi',
+    data: {
+      tokenUrl: sandbox.tokenUrl,
+      baseUrl: sandbox.baseUrl,
+      clientId: sandbox.clients[0]!.clientId,
+      clientSecret: sandbox.clients[0]!.clientSecret,
+      apiKey: sandbox.apiKey,
+      scope: 'readWrite',
+    },
+  }];
+  const credentialsFile = join(userFolder, 'credentials.json');
+  await writeFile(credentialsFile, JSON.stringify(credentials));
+  await n8n(['import:credentials', `--input=${credentialsFile}`]);
+
+  for (const file of await workflowFiles()) {
+    const name = basename(file);
+    const check = checks[name];
+    const workflow = JSON.parse(await readFile(file, 'utf8')) as { id?: string };
+    if (!check) {
+      process.stderr.write(`✗ ${name}: no check in test/n8n/e2e-checks.ts\n`);
+      failures += 1;
+      continue;
+    }
+    try {
+      await n8n(['import:workflow', `--input=${file}`]);
+      const output = await n8n(['execute', `--id=${workflow.id}`, '--rawOutput']);
+      const execution = executionJson(output);
+      const error = execution.data.resultData.error;
+      if (error) throw new Error(`the workflow failed: ${error.message ?? JSON.stringify(error)}`);
+      await check(execution.data.resultData.runData);
+      process.stdout.write(`✓ ${name}\n`);
+    } catch (error) {
+      failures += 1;
+      const detail = error instanceof Error ? error.message : String(error);
+      const stdout = (error as { stdout?: string }).stdout ?? '';
+      process.stderr.write(`✗ ${name}: ${detail}\n${stdout.slice(-3000)}\n`);
+    }
+  }
+} finally {
+  await server.close();
+  await rm(userFolder, { recursive: true, force: true });
+}
+process.stdout.write(failures === 0 ? 'n8n-e2e: all workflows passed\n' : `n8n-e2e: ${failures} failed\n`);
+process.exit(failures === 0 ? 0 : 1);

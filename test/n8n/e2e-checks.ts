@@ -1,0 +1,138 @@
+/**
+ * What each workflow run in the real n8n must produce (scripts/n8n-e2e.ts), keyed by workflow file name. The
+ * templates (examples/n8n/) run unchanged; the per-resource workflows are in test/n8n/workflows/.
+ */
+
+/** The credential every workflow file references (imported by the e2e run with the emulator's values). */
+export const CREDENTIAL_ID = 'plEmulatorCred01';
+export const CREDENTIAL_NAME = 'Partner Learning account';
+
+export interface OutputItem {
+  json: Record<string, unknown>;
+  binary?: Record<string, { fileName?: string; mimeType?: string; fileSize?: string }>;
+}
+
+/** `data.resultData.runData` of an execution. */
+export type RunData = Record<string, Array<{ data?: { main?: Array<OutputItem[] | null> } }>>;
+
+type Check = (run: RunData) => void | Promise<void>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** The items a node output (first run, first output). */
+export function itemsOf(run: RunData, node: string): OutputItem[] {
+  const items = run[node]?.[0]?.data?.main?.[0];
+  if (!items) throw new Error(`node "${node}" produced no output`);
+  return items;
+}
+
+function expect(condition: unknown, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+function one(run: RunData, node: string): Record<string, unknown> {
+  const items = itemsOf(run, node);
+  expect(items.length === 1, `${node}: expected 1 item, got ${items.length}`);
+  return items[0]!.json;
+}
+
+function pdf(item: OutputItem, field: string, fileName: RegExp): void {
+  const binary = item.binary?.[field];
+  expect(binary, `expected a binary field "${field}", got ${Object.keys(item.binary ?? {}).join(', ') || 'none'}`);
+  expect(binary!.mimeType === 'application/pdf', `mimeType ${binary!.mimeType}`);
+  expect(fileName.test(binary!.fileName ?? ''), `fileName ${binary!.fileName}`);
+  expect(item.json.fileName === binary!.fileName && item.json.mimeType === 'application/pdf', `json ${JSON.stringify(item.json)}`);
+}
+
+function registered(run: RunData): string {
+  const user = one(run, 'Register');
+  expect(typeof user.uuid === 'string' && UUID.test(user.uuid), `Register: uuid ${String(user.uuid)}`);
+  return user.uuid as string;
+}
+
+/** Per workflow file: what its run must show. */
+export const checks: Record<string, Check> = {
+  'user.json': (run) => {
+    const uuid = registered(run);
+    expect(one(run, 'Get').email === 'e2e.user@example.com', 'Get: e-mail');
+    expect(one(run, 'Update').city === 'Paris', 'Update: city');
+    expect(one(run, 'Deactivate').status === 'inactive', 'Deactivate: status');
+    expect(one(run, 'Reactivate').status === 'active', 'Reactivate: status');
+    const deleted = one(run, 'Delete');
+    expect(deleted.userId === uuid && deleted.deleted === true, `Delete: ${JSON.stringify(deleted)}`);
+  },
+  'organization.json': (run) => {
+    expect(itemsOf(run, 'Get Many').length === 2, 'Get Many: limit 2');
+    expect(one(run, 'Get').id === 1, 'Get: id 1');
+  },
+  'category.json': (run) => {
+    expect(itemsOf(run, 'Get Many').length === 5, 'Get Many: all 5 categories');
+    expect(one(run, 'Get').id === 2, 'Get: id 2');
+  },
+  'course.json': (run) => {
+    const courses = itemsOf(run, 'Get Many');
+    expect(courses.length === 3, 'Get Many: limit 3');
+    const details = itemsOf(run, 'Get');
+    expect(details.length === 3 && details.every((d) => Array.isArray(d.json.modules)), 'Get: one detail per course, with modules');
+  },
+  'module.json': (run) => {
+    expect(itemsOf(run, 'Get Many').length >= 10, 'Get Many: every published module');
+    expect(one(run, 'Get').contentType === 'scorm', 'Get: module 5 is SCORM');
+  },
+  'content.json': (run) => {
+    registered(run);
+    const content = one(run, 'Get Content');
+    expect(content.module_id === 1 && typeof content.content_url === 'string', `Get Content: ${JSON.stringify(content)}`);
+    expect(typeof one(run, 'Refresh').expires_at === 'string', 'Refresh: expires_at');
+  },
+  'completion.json': (run) => {
+    const uuid = registered(run);
+    const done = one(run, 'Complete');
+    expect(done.moduleId === 2 && done.userId === uuid && done.completed === true, `Complete: ${JSON.stringify(done)}`);
+    const scorm = one(run, 'Complete SCORM');
+    expect(scorm.code === 'conflict' && scorm.status === 409 && typeof scorm.error === 'string', `Complete SCORM: ${JSON.stringify(scorm)}`);
+  },
+  'progress.json': (run) => {
+    registered(run);
+    const all = itemsOf(run, 'Get Many');
+    expect(all.length === 1 && all[0]!.json.status === 'in_progress', `Get Many: ${JSON.stringify(all)}`);
+    expect(one(run, 'Get').status === 'in_progress', 'Get: in_progress');
+  },
+  'transcript.json': (run) => {
+    registered(run);
+    const records = itemsOf(run, 'Get Many');
+    expect(records.length === 4, `Get Many: 3 module transcripts and 1 course transcript, got ${records.length}`);
+    expect(itemsOf(run, 'Get').length === 4, 'Get: each record');
+    const certificates = itemsOf(run, 'Download Certificate');
+    expect(certificates.length === 1, 'one certificate (the course transcript)');
+    pdf(certificates[0]!, 'certificate', /^certificate-.+\.pdf$/);
+    pdf(itemsOf(run, 'Download Transcript')[0]!, 'data', /^transcript-.+\.pdf$/);
+  },
+  'onboarding-new-hire.json': (run) => {
+    const learner = one(run, 'Register learner');
+    expect(typeof learner.uuid === 'string' && UUID.test(learner.uuid), 'Register learner: uuid');
+    const link = one(run, 'First module link');
+    expect(link.module_id === 1 && typeof link.content_url === 'string', `First module link: ${JSON.stringify(link)}`);
+    const message = one(run, 'Welcome message');
+    expect(String(message.text).includes(String(link.content_url)), 'Welcome message carries the link');
+  },
+  'weekly-completions-report.json': (run) => {
+    expect(itemsOf(run, 'Find learner').length === 2, 'Find learner: both learners of the roster');
+    // Ada earned the course certificate in transcript.json (run before the templates).
+    const certificates = itemsOf(run, 'Certificate PDF');
+    expect(certificates.length === 1, `Certificate PDF: ${certificates.length} items`);
+    pdf(certificates[0]!, 'certificate', /^certificate-.+\.pdf$/);
+  },
+  'offboarding.json': (run) => {
+    const learner = one(run, 'Find learner');
+    expect(one(run, 'Deactivate learner').status === 'inactive', 'Deactivate learner: inactive');
+    const erased = one(run, 'Erase learner');
+    expect(erased.userId === learner.uuid && erased.deleted === true, `Erase learner: ${JSON.stringify(erased)}`);
+  },
+  'errors.json': (run) => {
+    const invalid = one(run, 'Get');
+    expect(invalid.code === 'validation_failed' && invalid.status === null, `Get: ${JSON.stringify(invalid)}`);
+    const missing = one(run, 'Missing Course');
+    expect(missing.code === 'not_found' && missing.status === 404, `Missing Course: ${JSON.stringify(missing)}`);
+  },
+};
