@@ -1,8 +1,9 @@
 /**
  * The protocol core for drivers other than ky (the n8n driver bundles this entry): every endpoint through
  * {@link clientOnTransport}, the token request builder and response parser, the error factory and classes, the
- * redactor, the backoff policy and pagination. It imports no HTTP library, no limiter, no timer and no global, so a
- * bundle of it passes n8n's community-package scanner (`protocol.test.ts` checks the bundle).
+ * redactor, the backoff policy, pagination and the limiter (`createLimiter`, on the `now` and `sleep` the driver
+ * gives it, e.g. n8n's). It imports no HTTP library, no timer and no global, so a bundle of it passes n8n's
+ * community-package scanner (`protocol.test.ts` checks the bundle).
  */
 export { clientOnTransport } from './client-on-transport.ts';
 export type { ApiRequest, ApiResponse, HttpMethod, Transport } from './transport.ts';
@@ -14,6 +15,7 @@ export * from './errors/index.ts';
 export { createRedactor, redact, REDACTED, isSensitiveKey, type Redactor } from './redact.ts';
 export { backoffDelay, callPolicy, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
 export { nextStep, type NextStep, type StepInput } from './http/next-step.ts';
+export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';
 
 export { deltaSync, recordId, UPDATED_AFTER_PARAM } from './pagination/delta-sync.ts';
 export { parsePage } from './pagination/page.ts';
