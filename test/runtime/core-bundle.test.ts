@@ -17,7 +17,7 @@ async function bundle(...args: Parameters<typeof bundleEntry>): Promise<Bundle> 
 }
 
 /** The runtime dependencies DESIGN.md allows the core. */
-const allowedPackages = ['ky', 'zod', 'jose', 'p-throttle'];
+const allowedPackages = ['ky', 'zod', 'jose'];
 
 describe('core bundle', () => {
   it.each(['workerd', 'neutral'] as const)('bundles for %s with no node: import and nothing left unresolved', async (target) => {

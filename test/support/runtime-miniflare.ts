@@ -6,7 +6,7 @@
 import { Log, LogLevel, Miniflare } from 'miniflare';
 import type { Readable } from 'node:stream';
 
-/** workerd's `compatibility_date`: p-throttle needs >= 2025-05-05 (WeakRef, FinalizationRegistry). */
+/** workerd's `compatibility_date` for the runtime tests (a recent one: what a new Worker would declare). */
 export const compatibilityDate = '2025-09-01';
 
 export interface WorkerOptions {
