@@ -5,7 +5,10 @@
  * - latency: 200 learners at once, each making 5 sequential calls of `GET /v1/me` (relay, learner token) versus
  *   `client.users.get(uuid)` (direct), after a warm-up round, 3 alternating rounds; p50 and p99 of every call;
  * - token requests: upstream token requests of one isolate over those 4,000 relay calls, then of a new isolate on the
- *   same KV namespace over 1,000 more.
+ *   same KV namespace over 1,000 more;
+ * - what the hop costs without queueing: one call at a time (a backend's `GET /v1/organizations/1` against
+ *   `client.organizations.get(1)`), median of 200 each; and the wall time of the 200 × 5 calls of one latency round
+ *   through each path (throughput under that load, which p50/p99 of queued calls do not show).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,6 +95,35 @@ export async function relayBench(): Promise<BenchResult[]> {
     }
     const oneIsolate = await tokenRequests();
 
+    // The hop alone, one call at a time, then the wall time of one round of the latency load through each path.
+    const org = async (): Promise<void> => {
+      const res = await fetch(`${relay.origin}/v1/organizations/1`, { headers: { 'x-relay-key': RELAY_KEY } });
+      if (res.status !== 200) throw new Error(`relay answered ${res.status}`);
+      await res.arrayBuffer();
+    };
+    const directOrg = async (): Promise<void> => {
+      await direct.organizations.get(1);
+    };
+    const oneAtATime = async (call: () => Promise<void>): Promise<number[]> => {
+      const latencies: number[] = [];
+      for (let i = 0; i < 200; i += 1) {
+        const started = performance.now();
+        await call();
+        latencies.push(performance.now() - started);
+      }
+      return latencies;
+    };
+    await oneAtATime(org);
+    const sequentialRelay = percentile(await oneAtATime(org), 50);
+    const sequentialDirect = percentile(await oneAtATime(directOrg), 50);
+    const wall = async (call: (learner: number) => Promise<void>): Promise<number> => {
+      const started = performance.now();
+      await timed(LEARNERS, call);
+      return performance.now() - started;
+    };
+    const wallRelay = await wall(me);
+    const wallDirect = await wall(get);
+
     await relay.dispose();
     relay = await startRelayWorker({ settings, scriptPath, kvPersist: kvDir, onLine: () => undefined });
     await fetch(`${server.origin}/_emulator/requests`, { method: 'DELETE' });
@@ -109,6 +141,22 @@ export async function relayBench(): Promise<BenchResult[]> {
         target: '≤ 2x at p50 and p99',
         met: ratio50 <= 2 && ratio99 <= 2,
         details: { relay: { p50: p(viaRelay, 50), p99: p(viaRelay, 99) }, direct: { p50: p(viaClient, 50), p99: p(viaClient, 99) }, ratio50, ratio99 },
+      },
+      {
+        id: 'R1b',
+        name: 'Relay vs direct client, one call at a time (backend GET /v1/organizations/1, median of 200)',
+        result: `${fixed(sequentialRelay, 2)} vs ${fixed(sequentialDirect, 2)} ms (${fixed(sequentialRelay / sequentialDirect, 2)}x)`,
+        target: 'report only',
+        met: null,
+        details: { relay: sequentialRelay, direct: sequentialDirect },
+      },
+      {
+        id: 'R1c',
+        name: `Relay vs direct client, wall time of ${LEARNERS} concurrent learners × ${CALLS_EACH} calls`,
+        result: `${fixed(wallRelay, 0)} vs ${fixed(wallDirect, 0)} ms (${fixed(wallRelay / wallDirect, 2)}x)`,
+        target: 'report only',
+        met: null,
+        details: { relay: wallRelay, direct: wallDirect },
       },
       {
         id: 'R2',
