@@ -20,15 +20,16 @@ export type SearchMethod = 'searchOrganizations' | 'searchCategories' | 'searchC
  * @param name Parameter name, e.g. `courseId`.
  * @param displayName Label, e.g. `Course`.
  * @param searchListMethod The list search behind the `list` mode.
+ * @param required Whether the operation needs it (an optional locator only helps pick another one).
  * @returns The parameter.
  */
-export function recordLocator(name: string, displayName: string, searchListMethod: SearchMethod): INodeProperties {
+export function recordLocator(name: string, displayName: string, searchListMethod: SearchMethod, required = true): INodeProperties {
   return {
     displayName,
     name,
     type: 'resourceLocator',
     default: { mode: 'list', value: '' },
-    required: true,
+    required,
     modes: [
       {
         displayName: 'From List',
@@ -46,6 +47,20 @@ export function recordLocator(name: string, displayName: string, searchListMetho
     ],
     description: `The ${displayName.toLowerCase()}`,
   };
+}
+
+/**
+ * The module locator of an operation on one module, after an optional course locator: the module list search
+ * lists the chosen course's modules first. The course is never sent to the service.
+ */
+export function moduleLocators(): INodeProperties[] {
+  return [
+    {
+      ...recordLocator('courseId', 'Course', 'searchCourses', false),
+      description: 'Narrows the module list: its modules are listed first. Not sent to the service.',
+    },
+    recordLocator('moduleId', 'Module', 'searchModules'),
+  ];
 }
 
 /** The learner's UUID (from User › Register). */

@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { emulatorCredential, fakeContext } from '../../../test/n8n/support/fake-n8n.ts';
-import { searchCourses, searchOrganizations, searchPage } from './listSearch.ts';
+import { chosenCourse, searchCourses, searchModulePage, searchOrganizations, searchPage } from './listSearch.ts';
 
-function context(): ILoadOptionsFunctions {
-  return fakeContext({ ...emulatorCredential(), parameters: {} }) as unknown as ILoadOptionsFunctions;
+function context(parameters: IDataObject = {}, log: IHttpRequestOptions[] = []): ILoadOptionsFunctions {
+  return fakeContext({ ...emulatorCredential(), parameters, log }) as unknown as ILoadOptionsFunctions;
 }
+
+/** A course chosen in the node's `courseId` locator, as the editor holds it. */
+function course(value: string, mode = 'list'): IDataObject {
+  return { courseId: { __rl: true, mode, value } };
+}
+
+/** Every page of the module list, calling again with the token as n8n's editor does when the list is scrolled. */
+async function allModulePages(ctx: ILoadOptionsFunctions, filter?: string, pageSize = 5): Promise<INodeListSearchResult[]> {
+  const pages: INodeListSearchResult[] = [];
+  let token: string | undefined;
+  do {
+    const page = await searchModulePage(ctx, filter, token, pageSize);
+    pages.push(page);
+    token = page.paginationToken;
+  } while (token && pages.length < 20);
+  return pages;
+}
+
+const values = (page: INodeListSearchResult) => page.results.map((r) => String(r.value));
 
 describe('resource locator list search', () => {
   it('lists organizations by name with their ids as values', async () => {
@@ -14,7 +33,7 @@ describe('resource locator list search', () => {
     expect(results[0]).toEqual({ name: expect.stringMatching(/\(1\)$/), value: '1' });
   });
 
-  it('pages with the service\'s next link as the token, until there is none', async () => {
+  it('pages with a token that resumes after the previous page, until there is none', async () => {
     const ctx = context();
     const seen: string[] = [];
     let token: string | undefined;
@@ -34,5 +53,72 @@ describe('resource locator list search', () => {
   it('filters by the typed text', async () => {
     const { results } = await searchCourses.call(context(), 'safety');
     expect(results.map((r) => r.value)).toEqual(['1']);
+  });
+
+  it('finds a match on a later page in one call, instead of an empty page', async () => {
+    // 14 modules in pages of 5: "Planning your week" (18) is on the third page.
+    const log: IHttpRequestOptions[] = [];
+    const page = await searchPage(context({}, log), 'modules', 'planning', undefined, 5);
+    expect(values(page)).toEqual(['18']);
+    expect(page.paginationToken).toBeUndefined();
+    expect(log.filter((request) => String(request.url).includes('/modules')).length).toBe(3);
+  });
+
+  it('stops at the first page with a match and resumes after it with the token', async () => {
+    const ctx = context();
+    const first = await searchPage(ctx, 'modules', 'safety', undefined, 2);
+    expect(values(first)).toEqual(['1', '2']);
+    const second = await searchPage(ctx, 'modules', 'safety', first.paginationToken, 2);
+    expect(values(second)).toEqual(['3']);
+    const rest = await searchPage(ctx, 'modules', 'safety', second.paginationToken, 2);
+    expect(rest).toEqual({ results: [] });
+  });
+
+  it('refuses a token it did not give out, saying to start again', async () => {
+    await expect(searchPage(context(), 'modules', undefined, 'page=2')).rejects.toThrow(/reopen the list/);
+  });
+});
+
+describe('module list search with a chosen course', () => {
+  it('lists the course\'s modules first, then every other module once', async () => {
+    const pages = await allModulePages(context(course('5')));
+    expect(values(pages[0]!)).toEqual(['12', '13', '14']);
+    expect(pages[0]!.paginationToken).toBeDefined();
+    const all = pages.flatMap(values);
+    expect(all.length).toBe(14);
+    expect(new Set(all).size).toBe(14);
+    expect(all.slice(3)).not.toContain('12');
+    expect(pages.at(-1)!.paginationToken).toBeUndefined();
+  });
+
+  it('takes the course by ID mode as well, and a number as the locator value', async () => {
+    expect(values((await allModulePages(context(course('2', 'id'))))[0]!)).toEqual(['4', '5', '6']);
+    expect(chosenCourse(context({ courseId: { __rl: true, mode: 'id', value: 7 } }))).toBe(7);
+  });
+
+  it('filters the course\'s modules and the rest alike', async () => {
+    const pages = await allModulePages(context(course('1')), 'safety');
+    expect(values(pages[0]!)).toEqual(['1', '2', '3']);
+    // The other modules hold no "safety": the rest of the catalog is read to its end and adds nothing.
+    expect(pages.slice(1).flatMap(values)).toEqual([]);
+    expect(pages.at(-1)!.paginationToken).toBeUndefined();
+  });
+
+  it('goes on to the rest of the catalog at once when none of the course\'s modules matches', async () => {
+    const pages = await allModulePages(context(course('1')), 'privacy');
+    expect(values(pages[0]!)).toEqual(['4']);
+    expect(pages.flatMap(values)).toEqual(['4', '6']);
+  });
+
+  it('lists the catalog as usual when no course is chosen or the course is an expression', async () => {
+    for (const parameters of [{}, course(''), course('={{ $json.courseId }}')]) {
+      const ctx = context(parameters);
+      expect(chosenCourse(ctx)).toBeUndefined();
+      expect(values(await searchModulePage(ctx, undefined, undefined, 5))).toEqual(['1', '2', '3', '4', '5']);
+    }
+  });
+
+  it('says so when the chosen course does not exist', async () => {
+    await expect(searchModulePage(context(course('999')), undefined, undefined, 5)).rejects.toThrow(/not found|404/i);
   });
 });

@@ -1,14 +1,12 @@
 /**
  * The searchable, paged lists behind the resource locators. A page of the service's collection is one page of the
- * list; the pagination token is the service's own next link (followed by the core, which refuses a link outside
- * the base URL). The service has no text search, so the filter matches names and titles within each page.
+ * list. The service has no text search, so the filter matches names and titles here: a page with no match is
+ * skipped and the next one fetched, until there is a match or the collection ends, so a match on a later page is
+ * still found. The module list puts the modules of the course chosen in the node's `courseId` first.
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import { clientOnTransport } from '../../../core/protocol.ts';
-import type { Page } from '../../../core/protocol.ts';
-import { parsePage } from '../../../core/protocol.ts';
-import { createN8nTransport, CREDENTIAL_TYPE } from '../transport/n8n-transport.ts';
-import { toNodeApiError } from '../transport/n8n-errors.ts';
+import type { Page, PartnerLearningClient } from '../../../core/protocol.ts';
+import { partnerLearningClient, toNodeApiError } from '../transport/index.ts';
 
 const PAGE_SIZE = 50;
 
@@ -22,39 +20,131 @@ interface Named {
 }
 
 /**
- * One page of a catalog collection as list-search results.
+ * What the pagination token carries between calls: where the catalog resumes (the service's next link, as the core
+ * gave it; none = its first page) and the IDs already listed (the chosen course's modules).
+ */
+interface Position {
+  next?: string;
+  skip?: number[];
+}
+
+function encode(position: Position): string {
+  return JSON.stringify(position);
+}
+
+function decode(token: string): Position {
+  let value: unknown;
+  try {
+    value = JSON.parse(token);
+  } catch {
+    value = undefined;
+  }
+  const position = value as Position | undefined;
+  if (typeof position !== 'object' || position === null
+    || (position.next !== undefined && typeof position.next !== 'string')
+    || (position.skip !== undefined && !(Array.isArray(position.skip) && position.skip.every(Number.isSafeInteger)))) {
+    // Only an earlier answer of this list gives a token; anything else is not one.
+    throw new Error('The list search got a pagination token it did not give out: reopen the list to start again.');
+  }
+  return position;
+}
+
+/** The records as list entries (`Name (id)`, the ID as value), those matching the typed text and not yet listed. */
+function entries(records: Named[], needle: string, skip: ReadonlySet<number>): INodeListSearchItems[] {
+  return records
+    .filter((record) => !skip.has(record.id))
+    .map((record) => ({ name: `${record.name ?? record.title ?? 'Untitled'} (${record.id})`, value: String(record.id) }))
+    .filter((entry) => needle === '' || entry.name.toLowerCase().includes(needle));
+}
+
+/**
+ * Pages through a catalog collection from `from` until a page has entries to show or the collection ends.
+ *
+ * @returns The entries and, unless the collection ended, the token of where to resume.
+ */
+async function catalogPages(
+  client: PartnerLearningClient, group: Catalog, needle: string, from: Position, pageSize: number,
+): Promise<INodeListSearchResult> {
+  const skip = new Set(from.skip ?? []);
+  let cursor = from.next;
+  for (;;) {
+    const collection = client[group];
+    const page = (cursor === undefined ? await collection.page({ pageSize }) : await collection.page({ cursor })) as Page<Named>;
+    const results = entries(page.items, needle, skip);
+    // An empty page ends the list even if the service still sends a next link.
+    const next = page.next !== undefined && page.items.length > 0 ? page.next : undefined;
+    if (next === undefined) return { results };
+    if (results.length > 0) return { results, paginationToken: encode({ ...from, next }) };
+    cursor = next;
+  }
+}
+
+function needleOf(filter: string | undefined): string {
+  return (filter ?? '').trim().toLowerCase();
+}
+
+/**
+ * One page of list-search results of a catalog collection.
  *
  * @param ctx The node's `this`.
  * @param group The core's resource group.
- * @param filter Text typed in the search box (matched within the page).
- * @param paginationToken The next page's URL from the previous result, if any.
- * @param pageSize Records per page.
- * @returns The results and the token of the next page.
+ * @param filter Text typed in the search box (matched in names and titles, across pages).
+ * @param paginationToken The token of the previous result, if any.
+ * @param pageSize Records per page fetched from the service.
+ * @returns The results and the token of the next page (none at the end).
  */
 export async function searchPage(
   ctx: ILoadOptionsFunctions, group: Catalog, filter: string | undefined, paginationToken: string | undefined,
   pageSize = PAGE_SIZE,
 ): Promise<INodeListSearchResult> {
   try {
-    const credentials = await ctx.getCredentials<{ baseUrl: string; apiKey: string }>(CREDENTIAL_TYPE);
-    const transport = createN8nTransport(ctx, { baseUrl: credentials.baseUrl, apiKey: credentials.apiKey });
-    let page: Page<Named>;
-    let where = `${transport.baseUrl}/${group}`;
-    if (paginationToken) {
-      where = paginationToken;
-      const response = await transport.request<unknown>({ method: 'GET', link: paginationToken });
-      page = parsePage<Named>(response.data, { method: 'GET', url: paginationToken, status: response.status });
-    } else {
-      const first = await clientOnTransport(transport)[group].list({ pageSize }).pages()[Symbol.asyncIterator]().next();
-      page = first.done ? { items: [] } : (first.value as Page<Named>);
-    }
-    const needle = (filter ?? '').trim().toLowerCase();
-    const results: INodeListSearchItems[] = page.items
-      .map((record) => ({ name: `${record.name ?? record.title ?? 'Untitled'} (${record.id})`, value: String(record.id) }))
-      .filter((entry) => needle === '' || entry.name.toLowerCase().includes(needle));
-    // The token is the next page's absolute URL (a link may be relative to the page that gave it).
-    const next = page.next && page.items.length > 0 ? new URL(page.next, where).toString() : undefined;
-    return next ? { results, paginationToken: next } : { results };
+    const client = await partnerLearningClient(ctx);
+    const from = paginationToken ? decode(paginationToken) : {};
+    return await catalogPages(client, group, needleOf(filter), from, pageSize);
+  } catch (error) {
+    throw toNodeApiError(ctx.getNode(), error);
+  }
+}
+
+/**
+ * The course chosen in the node's optional `courseId` locator, when it is a plain ID. Our locator modes carry no
+ * `extractValue` rule, so the ID is the locator's `value`; an expression cannot be resolved while editing, and a
+ * node saved before the parameter existed has none: both mean no course.
+ *
+ * @param ctx The node's `this`.
+ * @returns The course ID, or `undefined`.
+ */
+export function chosenCourse(ctx: ILoadOptionsFunctions): number | undefined {
+  const raw = ctx.getCurrentNodeParameter('courseId');
+  const value = typeof raw === 'object' && raw !== null && 'value' in raw ? (raw as { value: unknown }).value : raw;
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * One page of the module list: the chosen course's modules first (from the course detail, one request), then the
+ * catalog's other modules page by page.
+ *
+ * @param ctx The node's `this`.
+ * @param filter Text typed in the search box.
+ * @param paginationToken The token of the previous result, if any.
+ * @param pageSize Records per page fetched from the service.
+ * @returns The results and the token of the next page (none at the end).
+ */
+export async function searchModulePage(
+  ctx: ILoadOptionsFunctions, filter: string | undefined, paginationToken: string | undefined, pageSize = PAGE_SIZE,
+): Promise<INodeListSearchResult> {
+  const courseId = paginationToken ? undefined : chosenCourse(ctx);
+  if (courseId === undefined) return searchPage(ctx, 'modules', filter, paginationToken, pageSize);
+  try {
+    const client = await partnerLearningClient(ctx);
+    const needle = needleOf(filter);
+    const { modules } = await client.courses.get(courseId);
+    const listed = { skip: modules.map((module) => module.id) };
+    const results = entries(modules, needle, new Set());
+    // The rest of the catalog follows on the next call; with nothing to show from the course, it follows at once.
+    if (results.length > 0) return { results, paginationToken: encode(listed) };
+    return await catalogPages(client, 'modules', needle, listed, pageSize);
   } catch (error) {
     throw toNodeApiError(ctx.getNode(), error);
   }
@@ -75,7 +165,7 @@ export async function searchCourses(this: ILoadOptionsFunctions, filter?: string
   return searchPage(this, 'courses', filter, paginationToken);
 }
 
-/** Modules, paged. */
+/** Modules, paged: those of the course chosen in `courseId` first. */
 export async function searchModules(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
-  return searchPage(this, 'modules', filter, paginationToken);
+  return searchModulePage(this, filter, paginationToken);
 }

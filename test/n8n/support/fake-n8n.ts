@@ -143,6 +143,8 @@ export function fakeContext(init: FakeContextInit): IExecuteFunctions & IPollFun
     getNodeParameter: (name: string, i?: number | unknown, fallback?: unknown, options?: { extractValue?: boolean }) =>
       typeof i === 'number' ? parameter(init.parameters, name, i, fallback, options?.extractValue === true)
         : parameter(init.parameters, name, 0, i, false),
+    // Load options: the parameters as the editor holds them (resource locators as `{ __rl, mode, value }`).
+    getCurrentNodeParameter: (name: string) => parameter(init.parameters, name, 0, null, false) ?? undefined,
     continueOnFail: () => init.continueOnFail === true,
     getCredentials: async () => init.credential,
     getMode: () => init.mode ?? 'trigger',

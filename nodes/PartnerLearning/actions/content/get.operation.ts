@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { PartnerLearningClient } from '../../../../core/protocol.ts';
-import { item, locatorId, recordLocator, userIdField, userIdOf } from '../common.ts';
+import { item, locatorId, moduleLocators, userIdField, userIdOf } from '../common.ts';
 
 export const description = updateDisplayOptions(
   { show: { resource: ['content'], operation: ['get'] } },
-  [recordLocator('moduleId', 'Module', 'searchModules'), userIdField],
+  [...moduleLocators(), userIdField],
 );
 
 /** The module's content URL for the learner (signed, short-lived: use it at once, never store it). First access starts the learner's progress. */

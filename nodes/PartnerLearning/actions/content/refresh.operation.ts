@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import type { PartnerLearningClient } from '../../../../core/protocol.ts';
-import { item, locatorId, recordLocator, userIdField, userIdOf } from '../common.ts';
+import { item, locatorId, moduleLocators, userIdField, userIdOf } from '../common.ts';
 
 export const description = updateDisplayOptions(
   { show: { resource: ['content'], operation: ['refresh'] } },
-  [recordLocator('moduleId', 'Module', 'searchModules'), userIdField],
+  [...moduleLocators(), userIdField],
 );
 
 /** A fresh content URL for a module the learner is already playing. */
