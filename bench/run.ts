@@ -3,6 +3,7 @@
  * Targets are reported (met / not met), never asserted: the exit code is 0 unless a benchmark could not run.
  */
 import { memoryBench } from './memory.ts';
+import { n8nBinaryBench } from './n8n-binary.ts';
 import { n8nRegisterBench } from './n8n.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
@@ -20,6 +21,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['edge relay', relayBench],
   ['default rate', rateBench],
   ['n8n node', n8nRegisterBench],
+  ['n8n binary', n8nBinaryBench],
 ];
 
 const started = performance.now();
