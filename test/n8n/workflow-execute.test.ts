@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulatorServer, type EmulatorServer } from '../../emulator/server.ts';
-import { outputJson, runChain, type StoredCredential } from './support/workflow-harness.ts';
+import { searchModules } from '../../nodes/PartnerLearning/methods/listSearch.ts';
+import { loadOptionsContext, outputJson, runChain, type StoredCredential } from './support/workflow-harness.ts';
 
 const rl = (value: number | string) => ({ __rl: true, mode: 'id', value: String(value) });
 let server: EmulatorServer;
@@ -68,5 +69,14 @@ describe("workflows on n8n-core's WorkflowExecute (n8n's HTTP helpers, emulator 
     const error = run.data.resultData.error as { message?: string; context?: { itemIndex?: number }; description?: string } | undefined;
     expect(error?.message).toMatch(/uuid/i);
     expect(error?.context?.itemIndex).toBe(0);
+  });
+
+  it("module list search in n8n-core's load-options context: the course chosen in the editor's parameters first", async () => {
+    const ctx = loadOptionsContext(credential(), { resource: 'content', operation: 'get', courseId: { __rl: true, mode: 'list', value: '2' } });
+    const first = await searchModules.call(ctx);
+    expect(first.results.map((r) => r.value)).toEqual(['4', '5', '6']);
+    const rest = await searchModules.call(ctx, undefined, first.paginationToken);
+    expect(rest.results.map((r) => r.value)).not.toContain('4');
+    expect(rest.results.length).toBe(11);
   });
 });

@@ -6,7 +6,7 @@
  * is empty or after a 401) and the lifecycle hooks.
  */
 import { randomUUID } from 'node:crypto';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, LoadOptionsContext, WorkflowExecute } from 'n8n-core';
 import type {
   ICredentialDataDecryptedObject,
   ICredentialsHelper,
@@ -20,6 +20,8 @@ import type {
   IConnections,
   INodeExecutionData,
   IExecuteFunctions,
+  ILoadOptionsFunctions,
+  INodeParameters,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, Workflow } from 'n8n-workflow';
 import { PartnerLearningApi } from '../../../credentials/PartnerLearningApi.credentials.ts';
@@ -144,4 +146,22 @@ export async function runChain(stored: StoredCredential, steps: StepNode[], item
 export function outputJson(run: IRun, node: string): Array<Record<string, unknown>> {
   const items = run.data.resultData.runData[node]?.[0]?.data?.main?.[0] ?? [];
   return items.map((item) => item.json);
+}
+
+/**
+ * n8n-core's own context of a list search (what the editor's resource locator calls), with n8n's real HTTP helpers:
+ * the node holds `parameters`, which are also the editor's current parameters.
+ *
+ * @param stored The credential.
+ * @param parameters The node's parameters, e.g. `{ resource, operation, courseId }`.
+ * @returns `this` for a `listSearch` method.
+ */
+export function loadOptionsContext(stored: StoredCredential, parameters: INodeParameters): ILoadOptionsFunctions {
+  const node: INode = {
+    id: randomUUID(), name: 'Partner Learning', type: 'n8n-nodes-partner-learning.partnerLearning', typeVersion: 1,
+    position: [0, 0], parameters, credentials: { partnerLearningApi: { id: 'cred-1', name: 'Partner Learning account' } },
+  };
+  const workflow = new Workflow({ id: 'wf-test', name: 'test', nodes: [node], connections: {}, active: false, nodeTypes, settings: {} });
+  const additionalData = { credentialsHelper: credentialsHelper(stored), currentNodeParameters: parameters } as unknown as IWorkflowExecuteAdditionalData;
+  return new LoadOptionsContext(workflow, node, additionalData, 'parameters.moduleId') as unknown as ILoadOptionsFunctions;
 }
