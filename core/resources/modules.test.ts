@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ApplicationError, ValidationError } from '../errors/index.ts';
+import { ApplicationError, ConfigurationError, ValidationError } from '../errors/index.ts';
 import { fakeTransport, hydraPage, LEARNER } from './fake-transport.ts';
 import { createModules } from './modules.ts';
 
@@ -80,6 +80,9 @@ describe('modules', () => {
     });
     it('keepFresh throws at once', () => {
       expect(() => modules.keepFresh(42, { userId: 'x' })).toThrow(ValidationError);
+    });
+    it('keepFresh refuses a signal that is not an AbortSignal as a ConfigurationError, not a bare TypeError', () => {
+      expect(() => modules.keepFresh(42, { userId: LEARNER, signal: {} as AbortSignal })).toThrow(ConfigurationError);
     });
     it('sent nothing', () => {
       expect(transport.requests).toHaveLength(0);

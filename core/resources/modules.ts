@@ -12,6 +12,7 @@ import { booleanSchema, callbackSchema } from '../validation/schemas.ts';
 import { checkAll } from '../validation/validate.ts';
 import { send, type Check } from './call.ts';
 import { learnerTarget } from './query.ts';
+import { checkSignal } from '../signal.ts';
 
 /**
  * @param transport Sends the requests.
@@ -52,6 +53,8 @@ export function createModules(transport: Transport): ModulesApi {
     keepFresh(moduleId: number, options: KeepFreshOptions): ContentUrlKeeper {
       const { segment, userId } = learnerTarget(moduleId, options, 'catalog', 'moduleId');
       checkAll(keeperChecks(options));
+      // The keeper combines this signal with its own at once (AbortSignal.any), before any request could check it.
+      checkSignal(options.signal);
       // The keeper passes its own signal per request; the other call options apply to every request it makes.
       const call = (signal: AbortSignal | undefined): CallOptions => ({ ...options, signal });
       return createContentUrlKeeper({

@@ -1,11 +1,10 @@
 /**
  * The n8n driver: the core's `Transport` on n8n's own `httpRequestWithAuthentication`, so n8n's proxy settings, SSRF
  * policy, allowed domains, execution cancellation and the token cached in the credential apply. Paths, headers,
- * bodies, validation, pagination and the mapping of answers to errors stay the core's; this file only sends, waits
- * (n8n's `sleep`) and retries by the core's policy, behind one cooldown per API key.
+ * bodies, validation, pagination and the mapping of answers to errors stay the core's; this file only sends and
+ * retries by the core's policy, behind the core's limiter of the API key (which waits with n8n's `sleep`).
  */
 import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
-import { sleep as n8nSleep } from 'n8n-workflow';
 import {
   ApplicationError,
   callPolicy,
@@ -17,11 +16,12 @@ import {
   withAttempts,
   type ApiRequest,
   type ApiResponse,
+  type Outcome,
   type RetryPolicy,
   type Transport,
 } from '../../../core/protocol.ts';
 import { resolveRequestUrl } from '../../../core/http/url.ts';
-import { cooldownFor } from './cooldown.ts';
+import { limiterForKey, PROCESS_CLOCK, type Clock } from './key-limiter.ts';
 import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
 
 /** The credential type every request authenticates with. */
@@ -39,14 +39,16 @@ export type RequestContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFu
 export interface N8nTransportInit {
   /** The credential's base URL (`…/v1`, no trailing slash). */
   baseUrl: string;
-  /** The credential's API key: only its hash keys the shared cooldown (n8n itself adds the header). */
+  /** The credential's API key: only its hash keys the shared limiter (n8n itself adds the header). */
   apiKey: string;
   retry?: RetryPolicy;
   /** Jitter source, uniform in [0, 1). */
   random?: () => number;
-  now?: () => number;
-  /** Waits; n8n's `sleep` by default (no timers of our own). */
-  sleep?: (ms: number) => Promise<void>;
+  /**
+   * `Date.now` and n8n's `sleep` by default (no timers of our own). Transports share a key's limiter only when they
+   * share the clock object.
+   */
+  clock?: Clock;
 }
 
 /** One HTTP answer as n8n's `returnFullResponse` gives it. */
@@ -56,8 +58,54 @@ interface FullResponse {
   statusCode: number;
 }
 
+/** What one attempt gave: an answer or what was thrown, and what the limiter learns from it. */
+type Attempt = { response: FullResponse; outcome: Outcome } | { error: unknown; outcome: Outcome };
+
+function outcomeOf(status: number): Outcome {
+  if (status >= 200 && status < 300) return 'success';
+  if (status === 429) return 'throttled';
+  return status >= 500 ? 'server-error' : 'other';
+}
+
+/** A failure of the token request (n8n's `preAuthentication`) means the API call never went out. */
+function failureOutcome(thrown: unknown): Outcome {
+  const known = asPartnerLearningError(thrown) as { origin?: unknown; status?: number } | undefined;
+  if (known?.origin === 'token-endpoint') return 'not-sent';
+  const status = responseOf(thrown)?.status ?? known?.status;
+  return status === undefined ? 'no-answer' : outcomeOf(status);
+}
+
+function optionsFor(request: ApiRequest, url: string): IHttpRequestOptions {
+  const stream = request.responseType === 'stream';
+  const headers: Record<string, string> = { Accept: stream ? 'application/pdf' : JSON_ACCEPT };
+  if (request.userId !== undefined) headers['X-User-ID'] = request.userId;
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  } else if (request.mergePatch !== undefined) {
+    headers['Content-Type'] = 'application/merge-patch+json';
+    body = JSON.stringify(request.mergePatch);
+  }
+  return {
+    method: request.method,
+    url,
+    headers,
+    body,
+    json: false,
+    encoding: stream ? 'stream' : 'text',
+    returnFullResponse: true,
+    // Every status comes back as an answer for the core's error factory, except 401: n8n must see that one to
+    // fetch a fresh token (preAuthentication) and retry once.
+    ignoreHttpStatusErrors: { ignore: true, except: [401] },
+    // fetch-style redirects would forward x-api-key to whatever origin a 3xx names: a 3xx is an answer.
+    disableFollowRedirect: true,
+    timeout: request.timeoutMs ?? TIMEOUT_MS,
+  };
+}
+
 /**
- * Creates the transport for one node run (one execution's context; the cooldown is shared beyond it).
+ * Creates the transport for one node run (one execution's context; the limiter is shared beyond it).
  *
  * @param ctx The node's `this`.
  * @param init Base URL, API key and optional hooks.
@@ -65,93 +113,75 @@ interface FullResponse {
  */
 export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit): Transport {
   const baseUrl = init.baseUrl.replace(/\/+$/, '');
-  const now = init.now ?? Date.now;
-  const wait = init.sleep ?? ((ms: number) => n8nSleep(ms));
+  const clock = init.clock ?? PROCESS_CLOCK;
+  const now = clock.now;
   const policy = init.retry ?? DEFAULT_RETRY;
   const random = init.random ?? Math.random;
-  const cooldown = cooldownFor(init.apiKey);
+  const limiter = limiterForKey(init.apiKey, clock);
 
-  const sleepChecked = async (ms: number, signal?: AbortSignal): Promise<void> => {
-    if (signal?.aborted) throw signal.reason;
-    if (ms > 0) await wait(ms);
-    if (signal?.aborted) throw signal.reason;
-  };
-
-  const attempt = async (request: ApiRequest, url: string): Promise<FullResponse> => {
-    const stream = request.responseType === 'stream';
-    const headers: Record<string, string> = { Accept: stream ? 'application/pdf' : JSON_ACCEPT };
-    if (request.userId !== undefined) headers['X-User-ID'] = request.userId;
-    let body: string | undefined;
-    if (request.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(request.json);
-    } else if (request.mergePatch !== undefined) {
-      headers['Content-Type'] = 'application/merge-patch+json';
-      body = JSON.stringify(request.mergePatch);
-    }
-    const options: IHttpRequestOptions = {
-      method: request.method,
-      url,
-      headers,
-      body,
-      json: false,
-      encoding: stream ? 'stream' : 'text',
-      returnFullResponse: true,
-      // Every status comes back as an answer for the core's error factory, except 401: n8n must see that one to
-      // fetch a fresh token (preAuthentication) and retry once.
-      ignoreHttpStatusErrors: { ignore: true, except: [401] },
-      // fetch-style redirects would forward x-api-key to whatever origin a 3xx names: a 3xx is an answer.
-      disableFollowRedirect: true,
-      timeout: request.timeoutMs ?? TIMEOUT_MS,
-    };
+  // Never throws: the caller records the outcome exactly once per acquired slot.
+  const attemptOnce = async (request: ApiRequest, url: string): Promise<Attempt> => {
+    let options: IHttpRequestOptions;
     try {
-      return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
+      options = optionsFor(request, url);
     } catch (error) {
-      throw await failureOf(error, request, url, now());
+      return { error, outcome: 'not-sent' };
+    }
+    try {
+      const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
+      return { response, outcome: outcomeOf(response.statusCode) };
+    } catch (thrown) {
+      const error = await failureOf(thrown, request, url, now()).catch(() => thrown);
+      return { error, outcome: failureOutcome(thrown) };
     }
   };
 
   return {
     baseUrl,
     now: () => now(),
-    sleep: (ms, signal) => sleepChecked(ms, signal),
+    sleep: (ms, signal) => clock.sleep(ms, signal),
     async request<T>(request: ApiRequest): Promise<ApiResponse<T>> {
       const url = resolveRequestUrl(baseUrl, request);
       const callRetry = callPolicy(policy, request.retry);
       let tries = 1;
       let sent = 0;
       for (;;) {
-        await sleepChecked(cooldown.remaining(now()), request.signal);
+        await limiter.acquire(request.signal);
+        const attempt = await attemptOnce(request, url);
+        limiter.record(attempt.outcome);
+        if (attempt.outcome !== 'not-sent') sent += 1;
         let error: unknown;
         let status: number | undefined;
-        try {
-          sent += 1;
-          const response = await attempt(request, url);
-          const headers = toHeaders(response.headers);
-          status = response.statusCode;
-          const requestId = headers.get('x-request-id') ?? undefined;
-          if (status >= 200 && status < 300) {
-            cooldown.succeeded();
-            return { status, headers, requestId, data: (await readData(response, request, url)) as T };
+        if ('response' in attempt) {
+          try {
+            const response = attempt.response;
+            const headers = toHeaders(response.headers);
+            status = response.statusCode;
+            const requestId = headers.get('x-request-id') ?? undefined;
+            if (status >= 200 && status < 300) {
+              return { status, headers, requestId, data: (await readData(response, request, url)) as T };
+            }
+            error = errorFromResponse({
+              status, body: await readText(response.body), headers, origin: 'api', method: request.method, url, now: now(),
+            });
+          } catch (thrown) {
+            error = thrown;
           }
-          if (status === 429 || status >= 500) cooldown.failed();
-          error = errorFromResponse({
-            status, body: await readText(response.body), headers, origin: 'api', method: request.method, url, now: now(),
-          });
-        } catch (thrown) {
-          error = thrown;
-          status = (asPartnerLearningError(thrown) as { status?: number } | undefined)?.status;
+        } else {
+          error = attempt.error;
+          status = (asPartnerLearningError(error) as { status?: number } | undefined)?.status;
         }
         // n8n has already fetched a fresh token and retried once when a 401 reaches us: never refresh again here.
         const step = nextStep({
           error, status, tries, refreshed: true, bearerSent: true, policy: callRetry,
-          failureStreak: cooldown.streak(), pauseRemainingMs: cooldown.remaining(now()), random,
+          failureStreak: limiter.failureStreak, pauseRemainingMs: limiter.pauseRemaining(), random,
         });
         // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
-        if (step.action !== 'refresh-token' && step.pauseKeyMs !== undefined) cooldown.pause(now(), step.pauseKeyMs);
+        if (step.action !== 'refresh-token' && step.pauseKeyMs !== undefined) limiter.cooldown(step.pauseKeyMs);
         if (step.action !== 'retry') throw isPartnerLearningError(error) ? withAttempts(error, sent) : error;
         tries += 1;
-        await sleepChecked(step.waitMs, request.signal);
+        // Counted by the limiter as time passed, so its gate does not make the call sleep a second time.
+        await limiter.wait(step.waitMs, request.signal);
       }
     },
   };

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { abortableSleep, limiterForKey, type Clock } from './key-limiter.ts';
+
+function clockAt(start: number): Clock & { slept: number[] } {
+  const state = { now: start, slept: [] as number[] };
+  return {
+    slept: state.slept,
+    now: () => state.now,
+    sleep: abortableSleep(async (ms) => {
+      state.slept.push(ms);
+      state.now += ms;
+    }),
+  };
+}
+
+describe('key limiter', () => {
+  it('gives every caller of one API key (on one clock) the same limiter, and other keys their own', () => {
+    const clock = clockAt(0);
+    const a = limiterForKey('key-same-'.padEnd(40, 'a'), clock);
+    expect(limiterForKey('key-same-'.padEnd(40, 'a'), clock)).toBe(a);
+    expect(limiterForKey('key-else-'.padEnd(40, 'a'), clock)).not.toBe(a);
+    // State kept in one clock's time means nothing in another's.
+    expect(limiterForKey('key-same-'.padEnd(40, 'a'), clockAt(0))).not.toBe(a);
+  });
+
+  it('a cooldown set through one caller makes the next acquire of the key wait it out', async () => {
+    const clock = clockAt(5_000);
+    const key = 'key-pause-'.padEnd(40, 'b');
+    limiterForKey(key, clock).cooldown(3_000);
+    await limiterForKey(key, clock).acquire();
+    limiterForKey(key, clock).record('success');
+    expect(clock.slept).toEqual([3_000]);
+  });
+
+  it('an aborted signal rejects a wait through n8n\'s signal-less sleep with the signal\'s reason', async () => {
+    const pending: Array<() => void> = [];
+    const sleep = abortableSleep(() => new Promise<void>((resolve) => pending.push(resolve)));
+    const controller = new AbortController();
+    const waiting = sleep(60_000, controller.signal);
+    controller.abort(new Error('execution cancelled'));
+    await expect(waiting).rejects.toThrow('execution cancelled');
+    await expect(sleep(10, controller.signal)).rejects.toThrow('execution cancelled');
+    expect(pending).toHaveLength(1); // the second never started a sleep
+    pending[0]!();
+  });
+
+  it('an abort during a key-wide pause ends acquire without sending', async () => {
+    const controller = new AbortController();
+    const clock: Clock = { now: () => 0, sleep: abortableSleep(() => new Promise<void>(() => undefined)) };
+    const limiter = limiterForKey('key-abort-'.padEnd(40, 'c'), clock);
+    limiter.cooldown(10_000);
+    const acquiring = limiter.acquire(controller.signal);
+    controller.abort(new Error('stopped'));
+    await expect(acquiring).rejects.toThrow('stopped');
+  });
+});
