@@ -62,8 +62,11 @@ describe('TokenProvider', () => {
     const { provider, calls, clock } = setup({ shareInFlight: false, hold });
     const pending = Promise.all([provider.getToken(), provider.getToken(), provider.getToken()]);
     while (calls() < 1) await new Promise((resolve) => setTimeout(resolve, 1));
-    await clock.advance(200); // the other two poll the store meanwhile (no promise of the first caller is awaited)
+    // The other two poll the store (no promise of the first caller is awaited). They reach their first sleep after
+    // hashing the cache key with crypto.subtle, in real time: wait for it (bounded) rather than race it.
+    for (let i = 0; i < 2000 && clock.sleeps.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 1));
     expect(clock.sleeps.length).toBeGreaterThan(0);
+    await clock.advance(200);
     release();
     const tokens = await clock.run(pending);
     expect(calls()).toBe(1);
