@@ -14,7 +14,6 @@ import { defaultFetch, defaultNow, defaultSleep } from './runtime.ts';
 export const READ_SCOPE = 'partner-api/read';
 export const WRITE_SCOPE = 'partner-api/write';
 
-/** Options the pipeline understands beyond `ClientOptions` (to be folded into it). */
 /** `ClientOptions` after validation: every default filled in, URLs canonical. */
 export interface NormalizedOptions {
   tokenUrl: string;

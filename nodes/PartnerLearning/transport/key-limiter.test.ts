@@ -1,30 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { abortableSleep, limiterForKey, type Clock } from './key-limiter.ts';
-
-function clockAt(start: number): Clock & { slept: number[] } {
-  const state = { now: start, slept: [] as number[] };
-  return {
-    slept: state.slept,
-    now: () => state.now,
-    sleep: abortableSleep(async (ms) => {
-      state.slept.push(ms);
-      state.now += ms;
-    }),
-  };
-}
+import { testClock } from './test-clock.ts';
 
 describe('key limiter', () => {
   it('gives every caller of one API key (on one clock) the same limiter, and other keys their own', () => {
-    const clock = clockAt(0);
+    const clock = testClock(0);
     const a = limiterForKey('key-same-'.padEnd(40, 'a'), clock);
     expect(limiterForKey('key-same-'.padEnd(40, 'a'), clock)).toBe(a);
     expect(limiterForKey('key-else-'.padEnd(40, 'a'), clock)).not.toBe(a);
     // State kept in one clock's time means nothing in another's.
-    expect(limiterForKey('key-same-'.padEnd(40, 'a'), clockAt(0))).not.toBe(a);
+    expect(limiterForKey('key-same-'.padEnd(40, 'a'), testClock(0))).not.toBe(a);
   });
 
   it('a cooldown set through one caller makes the next acquire of the key wait it out', async () => {
-    const clock = clockAt(5_000);
+    const clock = testClock(5_000);
     const key = 'key-pause-'.padEnd(40, 'b');
     limiterForKey(key, clock).cooldown(3_000);
     await limiterForKey(key, clock).acquire();

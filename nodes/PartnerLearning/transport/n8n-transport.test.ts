@@ -3,7 +3,8 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { createN8nTransport } from './n8n-transport.ts';
 import { toNodeApiError } from './n8n-errors.ts';
 import { errorFromResponse } from '../../../core/protocol.ts';
-import { abortableSleep, limiterForKey, type Clock } from './key-limiter.ts';
+import { limiterForKey, type Clock } from './key-limiter.ts';
+import { testClock } from './test-clock.ts';
 
 /** What n8n's helper answers, in order: a status and a JSON body (n8n throws a 401 itself, after its refresh). */
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -26,19 +27,6 @@ function scripted(answers: Answer[]) {
     },
   } as unknown as IExecuteFunctions;
   return { ctx, sent };
-}
-
-/** A test clock that moves only when slept on; `slept` lists every wait. Limiters are shared per clock object. */
-function testClock(start = 0): Clock & { slept: number[] } {
-  const state = { now: start, slept: [] as number[] };
-  return {
-    slept: state.slept,
-    now: () => state.now,
-    sleep: abortableSleep(async (ms) => {
-      state.slept.push(ms);
-      state.now += ms;
-    }),
-  };
 }
 
 function transport(ctx: IExecuteFunctions, apiKey: string, clock: Clock) {
