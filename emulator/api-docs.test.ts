@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCES } from './api-model.ts';
-import { ORIGIN, testBed } from './test-support.ts';
+import { ORIGIN, testBed } from '../test/support/emulator-testbed.ts';
 
 const LINK = `<${ORIGIN}/sandbox/v1/docs.jsonld>; rel="http://www.w3.org/ns/hydra/core#apiDocumentation"`;
 

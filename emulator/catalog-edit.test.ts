@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCatalogChange } from './catalog-edit.ts';
-import { testBed } from './test-support.ts';
+import { testBed } from '../test/support/emulator-testbed.ts';
 
 describe('catalog changes (in-process API)', () => {
   it('patchCourse and patchModule change the record and move updatedAt to the emulator clock', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testBed } from './test-support.ts';
+import { testBed } from '../test/support/emulator-testbed.ts';
 
 describe('gateway order', () => {
   it('checks the API key first: 403 with an empty body, even with no token', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allowedMethods } from './methods.ts';
-import { testBed } from './test-support.ts';
+import { testBed } from '../test/support/emulator-testbed.ts';
 
 describe('allowedMethods', () => {
   const routes = [

@@ -1,6 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN, testBed } from './test-support.ts';
+import { ORIGIN, testBed } from '../test/support/emulator-testbed.ts';
 
 const form = 'application/x-www-form-urlencoded';
 

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfSearchText } from '../test/support/emulator-pdf.ts';
 import { certificatePdf, paddedPdf, transcriptPdf } from './pdf.ts';
-import { testBed } from './test-support.ts';
+import { testBed } from '../test/support/emulator-testbed.ts';
 import type { Transcript, User } from './types.ts';
 
 const user: User = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema } from '../core/validation/schemas.ts';
-import { testBed } from './test-support.ts';
+import { testBed } from '../test/support/emulator-testbed.ts';
 import { EMAIL_PATTERN } from './user-input.ts';
 
 /** What the client refuses must be refused by the emulator too, so partners meet the refusal in their tests. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testBed } from '../test-support.ts';
+import { testBed } from '../../test/support/emulator-testbed.ts';
 
 const merge = { 'content-type': 'application/merge-patch+json' };
 

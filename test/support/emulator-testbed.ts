@@ -1,6 +1,6 @@
 /** Shared set-up for the emulator's unit tests (not shipped behaviour). */
-import { createEmulator } from './index.ts';
-import type { Emulator, EmulatorOptions, EnvironmentInfo } from './index.ts';
+import { createEmulator } from '../../emulator/index.ts';
+import type { Emulator, EmulatorOptions, EnvironmentInfo } from '../../emulator/index.ts';
 
 /** Origin of in-process requests. */
 export const ORIGIN = 'http://emulator.test';
