@@ -2,7 +2,7 @@
  * The resource groups on a transport: the protocol half of the client, with no HTTP library, timer or global of its
  * own. `createClient` puts it on the ky driver; the n8n nodes put it on n8n's HTTP helper.
  */
-import type { PartnerLearningClient } from './client-types.ts';
+import type { PartnerLearningClient } from './types/client-api.ts';
 import type { Transport } from './transport.ts';
 import { bindLearner } from './for-learner.ts';
 import { createVerify, type TokenAccess } from './resources/verify.ts';

@@ -7,7 +7,7 @@ import { createEmulator } from '../emulator/index.ts';
 import { MemoryTokenStore } from './auth/memory-token-store.ts';
 import { createClient } from './client.ts';
 import { ConflictError, InactiveLearnerError, NotFoundError, ValidationError } from './errors/index.ts';
-import type { Module } from './types.ts';
+import type { Module } from './types/records.ts';
 
 const origin = 'http://emulator.test';
 const emulator = createEmulator({ seed: 11 });

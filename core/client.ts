@@ -1,7 +1,8 @@
 /**
  * The client factory: options are normalized once, one transport is built, and the resource groups share it.
  */
-import type { ClientOptions, PartnerLearningClient } from './client-types.ts';
+import type { ClientOptions } from './types/options.ts';
+import type { PartnerLearningClient } from './types/client-api.ts';
 import { clientOnTransport } from './client-on-transport.ts';
 import { TokenProvider } from './auth/token-provider.ts';
 import { createHttp } from './http/send.ts';

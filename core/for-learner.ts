@@ -2,7 +2,8 @@
  * `client.forLearner(uuid)`: the learner-scoped calls with `X-User-ID` bound once. The UUID is checked here, at
  * creation; every call then adds it to the caller's options and runs the ordinary resource method.
  */
-import type { LearnerClient, LearnerScope, PartnerLearningClient } from './client-types.ts';
+import type { LearnerScope } from './types/calls.ts';
+import type { LearnerClient, PartnerLearningClient } from './types/client-api.ts';
 import { invalidInput } from './local-errors.ts';
 import { optionsObjectSchema, uuidSchema } from './validation/schemas.ts';
 import { checkAll, parseInput } from './validation/validate.ts';

@@ -35,5 +35,9 @@ export { MemoryTokenStore } from './auth/memory-token-store.ts';
 export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';
 export { fileNameFromDisposition } from './pdf.ts';
 
-export type * from './client-types.ts';
-export type * from './types.ts';
+export type * from './types/records.ts';
+export type * from './types/options.ts';
+export type * from './types/calls.ts';
+export type * from './types/resources.ts';
+export type * from './types/client-api.ts';
+export type * from './types/records.ts';

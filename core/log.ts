@@ -1,7 +1,7 @@
 /**
  * The pipeline's logging: the user's optional hook behind a redactor. A logger that throws never breaks a request.
  */
-import type { Logger, LogLevel } from './client-types.ts';
+import type { Logger, LogLevel } from './types/options.ts';
 import type { Redactor } from './redact.ts';
 
 /** Level-named logging functions; each redacts its message and fields before calling the hook. */

@@ -3,7 +3,7 @@
  * rely on it. Messages name the offending field and never echo a secret or key value.
  */
 import { z } from 'zod';
-import type { ClientOptions, Logger, TokenStore } from './client-types.ts';
+import type { ClientOptions, Logger, TokenStore } from './types/options.ts';
 import type { Limiter } from './http/rate-limiter.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';

@@ -1,8 +1,8 @@
 /**
  * PDF downloads (transcript, certificate) as streams: the body is handed over unread, never buffered.
  */
-import type { CallOptions } from './client-types.ts';
-import type { PdfDownload } from './types.ts';
+import type { CallOptions } from './types/calls.ts';
+import type { PdfDownload } from './types/records.ts';
 import type { ApiRequest, Transport } from './transport.ts';
 import { unexpectedAnswer } from './local-errors.ts';
 import { send } from './resources/call.ts';

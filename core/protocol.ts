@@ -7,8 +7,12 @@
  */
 export { clientOnTransport } from './client-on-transport.ts';
 export type { ApiRequest, ApiResponse, HttpMethod, Transport } from './transport.ts';
-export type * from './client-types.ts';
-export type * from './types.ts';
+export type * from './types/records.ts';
+export type * from './types/options.ts';
+export type * from './types/calls.ts';
+export type * from './types/resources.ts';
+export type * from './types/client-api.ts';
+export type * from './types/records.ts';
 
 export { basicAuthorization, parseTokenResponse, tokenRequestBody } from './auth/token-endpoint.ts';
 export * from './errors/index.ts';

@@ -3,7 +3,7 @@
  * backoff, error mapping). Resource code builds an {@link ApiRequest}; the transport sends it and either returns an
  * {@link ApiResponse} or throws a `PartnerLearningError` subclass. Nothing else in the core speaks HTTP.
  */
-import type { RetryOptions } from './client-types.ts';
+import type { RetryOptions } from './types/options.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

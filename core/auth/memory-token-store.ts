@@ -1,4 +1,4 @@
-import type { StoredToken, TokenStore } from '../client-types.ts';
+import type { StoredToken, TokenStore } from '../types/options.ts';
 
 /**
  * A `TokenStore` in memory. The client's default is one process-wide instance (see `defaultTokenStore`), so every

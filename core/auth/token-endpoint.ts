@@ -5,7 +5,7 @@
  */
 import { decodeJwt } from 'jose';
 import type { KyInstance } from 'ky';
-import type { StoredToken } from '../client-types.ts';
+import type { StoredToken } from '../types/options.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { errorFromResponse } from '../errors/factory.ts';
 import type { Log } from '../log.ts';

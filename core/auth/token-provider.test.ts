@@ -4,7 +4,7 @@ import { MemoryTokenStore } from './memory-token-store.ts';
 import { createHttp } from '../http/send.ts';
 import { fakeAccessToken, fakeClock, jsonResponse } from '../http/testing.ts';
 import { ServerError } from '../errors/index.ts';
-import type { StoredToken, TokenStore } from '../client-types.ts';
+import type { StoredToken, TokenStore } from '../types/options.ts';
 
 const tokenUrl = 'https://auth.example.com/oauth2/token';
 const secret = 'a-long-client-secret-0123456789abcdefghij';

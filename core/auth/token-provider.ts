@@ -5,7 +5,7 @@
  * caller's refresh under way polls the store for the new token instead of fetching its own.
  */
 import type { KyInstance } from 'ky';
-import type { StoredToken, TokenStore } from '../client-types.ts';
+import type { StoredToken, TokenStore } from '../types/options.ts';
 import { PartnerLearningError } from '../errors/base.ts';
 import { sha256Hex } from '../hash.ts';
 import type { Log } from '../log.ts';

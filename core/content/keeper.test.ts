@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { ModuleContent } from '../types.ts';
+import type { ModuleContent } from '../types/records.ts';
 import { createContentUrlKeeper, type KeeperDeps } from './keeper.ts';
 
 const T0 = Date.parse('2025-03-01T10:00:00Z');

@@ -2,8 +2,8 @@
  * Keeps a playing content URL fresh. The spec: fetch the URL at the moment of use, never persist it, and call
  * refresh-url when `expires_at` minus now is under 60 seconds. The keeper holds the record in its own memory only.
  */
-import type { ContentUrlKeeper } from '../client-types.ts';
-import type { ModuleContent } from '../types.ts';
+import type { ContentUrlKeeper } from '../types/calls.ts';
+import type { ModuleContent } from '../types/records.ts';
 import { expiresAtMs } from './module-content.ts';
 
 /** Refresh when fewer than this many milliseconds are left (spec: "under 60 seconds"). */

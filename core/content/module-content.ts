@@ -2,7 +2,7 @@
  * The content and refresh-url answers, returned as the service sends them (snake_case, see the spec's naming
  * rule). Only the two fields the client relies on are checked.
  */
-import type { ModuleContent } from '../types.ts';
+import type { ModuleContent } from '../types/records.ts';
 import type { ApiResponse } from '../transport.ts';
 import { unexpectedAnswer, type AnswerContext } from '../local-errors.ts';
 

@@ -3,7 +3,7 @@
  * each somewhere in its upper half), capped; `Retry-After` (on a 429 or a 503) wins when the service sends it (see
  * `next-step.ts`).
  */
-import type { RetryOptions } from '../client-types.ts';
+import type { RetryOptions } from '../types/options.ts';
 import { isPartnerLearningError, type PartnerLearningError } from '../errors/base.ts';
 
 /** `RetryOptions` with defaults filled in. */

@@ -8,7 +8,7 @@ import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './test
 import {
   ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
 } from '../errors/index.ts';
-import type { LogLevel } from '../client-types.ts';
+import type { LogLevel } from '../types/options.ts';
 import { createUsers } from '../resources/users.ts';
 
 const tokenUrl = 'https://auth.example.com/oauth2/token';

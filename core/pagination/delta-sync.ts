@@ -4,7 +4,7 @@
  * the watermark's `seenIds`. Only the ids at the newest instant seen are kept, so memory stays flat over any number
  * of records.
  */
-import type { DeltaSync, ResponseInfo, Watermark } from '../client-types.ts';
+import type { DeltaSync, ResponseInfo, Watermark } from '../types/calls.ts';
 import type { ApiRequest, Transport } from '../transport.ts';
 import { fetchPages } from './paginate.ts';
 

@@ -3,7 +3,7 @@
  * `hydra:totalItems`, `hydra:view` / `hydra:next`, or the same keys without the `hydra:` prefix (API Platform 4).
  * A plain JSON array is a single page.
  */
-import type { Page } from '../client-types.ts';
+import type { Page } from '../types/calls.ts';
 import { unexpectedAnswer, type AnswerContext } from '../local-errors.ts';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

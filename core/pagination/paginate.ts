@@ -2,7 +2,7 @@
  * Auto-pagination: a lazy, re-iterable view of a collection that follows the service's next links one page at a
  * time. Only the current page is held, so memory stays flat however long the collection is.
  */
-import type { Page, Paginated, ResponseInfo } from '../client-types.ts';
+import type { Page, Paginated, ResponseInfo } from '../types/calls.ts';
 import type { ApiRequest, Transport } from '../transport.ts';
 import { resolveRequestUrl } from '../http/url.ts';
 import { unexpectedAnswer, type AnswerContext } from '../local-errors.ts';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { ResponseInfo } from '../client-types.ts';
+import type { ResponseInfo } from '../types/calls.ts';
 import { ValidationError } from '../errors/index.ts';
 import { clientOnTransport } from '../client.ts';
 import { fakeTransport, hydraPage, LEARNER } from './fake-transport.ts';

@@ -3,7 +3,7 @@
  * carried on the `ApiRequest`, and the service's answer reported to `onResponse`. Shared by every resource group.
  */
 import type { ZodType } from 'zod';
-import type { CallOptions, ResponseInfo } from '../client-types.ts';
+import type { CallOptions, ResponseInfo } from '../types/calls.ts';
 import type { ApiRequest, ApiResponse, Transport } from '../transport.ts';
 import {
   callbackSchema,

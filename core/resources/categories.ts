@@ -1,6 +1,6 @@
 /** `/categories`: read-only catalog. */
-import type { ReadCollection } from '../client-types.ts';
-import type { Category } from '../types.ts';
+import type { ReadCollection } from '../types/resources.ts';
+import type { Category } from '../types/records.ts';
 import type { Transport } from '../transport.ts';
 import { createReadCollection } from './read-collection.ts';
 

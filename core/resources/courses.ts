@@ -1,6 +1,6 @@
 /** `/courses`: read-only catalog; the detail (`get`) includes the course's modules. */
-import type { ReadCollection } from '../client-types.ts';
-import type { Course, CourseDetail } from '../types.ts';
+import type { ReadCollection } from '../types/resources.ts';
+import type { Course, CourseDetail } from '../types/records.ts';
 import type { Transport } from '../transport.ts';
 import { createReadCollection } from './read-collection.ts';
 

@@ -1,16 +1,8 @@
 /**
  * The user-scoped collection shape shared by course progress and transcripts: every call carries `X-User-ID`.
  */
-import type {
-  DeltaOptions,
-  DeltaSync,
-  LearnerCollection,
-  LearnerScope,
-  ListOptions,
-  Page,
-  PageOptions,
-  Paginated,
-} from '../client-types.ts';
+import type { DeltaOptions, DeltaSync, LearnerScope, ListOptions, Page, PageOptions, Paginated } from '../types/calls.ts';
+import type { LearnerCollection } from '../types/resources.ts';
 import type { Transport } from '../transport.ts';
 import { deltaSync } from '../pagination/delta-sync.ts';
 import { paginate, singlePage } from '../pagination/paginate.ts';

@@ -2,8 +2,9 @@
  * `/modules`: the read-only catalog plus the learner's content calls: content URL, refresh, completion, and a
  * keeper that holds a playing URL fresh.
  */
-import type { CallOptions, ContentUrlKeeper, KeepFreshOptions, LearnerScope, ModulesApi } from '../client-types.ts';
-import type { Module, ModuleContent } from '../types.ts';
+import type { CallOptions, ContentUrlKeeper, KeepFreshOptions, LearnerScope } from '../types/calls.ts';
+import type { ModulesApi } from '../types/resources.ts';
+import type { Module, ModuleContent } from '../types/records.ts';
 import type { Transport } from '../transport.ts';
 import { createContentUrlKeeper } from '../content/keeper.ts';
 import { toModuleContent } from '../content/module-content.ts';

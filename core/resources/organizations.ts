@@ -1,6 +1,6 @@
 /** `/organizations`: reference data for the registration choice list (no `updatedAt`, so no delta sync). */
-import type { ReadCollection } from '../client-types.ts';
-import type { Organization } from '../types.ts';
+import type { ReadCollection } from '../types/resources.ts';
+import type { Organization } from '../types/records.ts';
 import type { Transport } from '../transport.ts';
 import { createReadCollection } from './read-collection.ts';
 

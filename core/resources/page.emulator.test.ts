@@ -6,8 +6,8 @@ import { describe, it, expect } from 'vitest';
 import { createEmulator } from '../../emulator/index.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { createClient } from '../client.ts';
-import type { ResponseInfo } from '../client-types.ts';
-import type { Module } from '../types.ts';
+import type { ResponseInfo } from '../types/calls.ts';
+import type { Module } from '../types/records.ts';
 
 const origin = 'http://emulator.test';
 const emulator = createEmulator({ seed: 5 });

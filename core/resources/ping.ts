@@ -1,6 +1,6 @@
 /** `GET /ping`: health, with the API key only (so a success does not prove the token works). */
-import type { CallOptions } from '../client-types.ts';
-import type { Health } from '../types.ts';
+import type { CallOptions } from '../types/calls.ts';
+import type { Health } from '../types/records.ts';
 import type { Transport } from '../transport.ts';
 import { checkCall, send } from './call.ts';
 

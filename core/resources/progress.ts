@@ -1,6 +1,6 @@
 /** `/course-progresses`: a learner's course progress (read-only; created on first content access). */
-import type { LearnerCollection } from '../client-types.ts';
-import type { CourseProgress } from '../types.ts';
+import type { LearnerCollection } from '../types/resources.ts';
+import type { CourseProgress } from '../types/records.ts';
 import type { Transport } from '../transport.ts';
 import { createLearnerCollection } from './learner-collection.ts';
 

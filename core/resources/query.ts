@@ -2,7 +2,7 @@
  * Shared checks and query building for collection endpoints. Parameter names are API Platform's (`itemsPerPage`,
  * `updatedAt[after]`): the spec leaves them open, the emulator contract fixes them.
  */
-import type { CallOptions, Watermark } from '../client-types.ts';
+import type { CallOptions, ListOptions, Watermark } from '../types/calls.ts';
 import type { ApiRequest } from '../transport.ts';
 import { UPDATED_AFTER_PARAM } from '../pagination/delta-sync.ts';
 import {
@@ -19,14 +19,8 @@ import {
 import { checkAll } from '../validation/validate.ts';
 import { asRecord, callChecks, callFields, type Check } from './call.ts';
 
-/** Options of a list call, as the caller gave them (unchecked). */
-export interface ListInput extends CallOptions {
-  pageSize?: number;
-  page?: number;
-  updatedAfter?: string;
-  updatedStrictlyAfter?: string;
-  updatedBefore?: string;
-  updatedStrictlyBefore?: string;
+/** Options of a list call, as the caller gave them (unchecked): the public list options, plus a learner. */
+export interface ListInput extends ListOptions {
   userId?: string;
 }
 

@@ -1,16 +1,8 @@
 /**
  * The read-only catalog shape shared by organizations, categories, courses and modules: list, get, sync.
  */
-import type {
-  CallOptions,
-  DeltaOptions,
-  DeltaSync,
-  ListOptions,
-  Page,
-  PageOptions,
-  Paginated,
-  ReadCollection,
-} from '../client-types.ts';
+import type { CallOptions, DeltaOptions, DeltaSync, ListOptions, Page, PageOptions, Paginated } from '../types/calls.ts';
+import type { ReadCollection } from '../types/resources.ts';
 import type { Transport } from '../transport.ts';
 import { deltaSync } from '../pagination/delta-sync.ts';
 import { paginate, singlePage } from '../pagination/paginate.ts';

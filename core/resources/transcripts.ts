@@ -2,8 +2,9 @@
  * `/transcripts`: a learner's completion records, plus the two PDFs (`/transcript/pdf`, singular in the spec, and
  * `/transcripts/{id}/certificate/pdf`).
  */
-import type { LearnerScope, TranscriptsApi } from '../client-types.ts';
-import type { PdfDownload, Transcript } from '../types.ts';
+import type { LearnerScope } from '../types/calls.ts';
+import type { TranscriptsApi } from '../types/resources.ts';
+import type { PdfDownload, Transcript } from '../types/records.ts';
 import type { Transport } from '../transport.ts';
 import { downloadPdf } from '../pdf.ts';
 import { createLearnerCollection } from './learner-collection.ts';

@@ -1,8 +1,9 @@
 /**
  * `/users`: learner registration and profile maintenance. Every UUID and body is checked before sending.
  */
-import type { CallOptions, UsersApi } from '../client-types.ts';
-import type { RegisterUserInput, User, UserPatch } from '../types.ts';
+import type { CallOptions } from '../types/calls.ts';
+import type { UsersApi } from '../types/resources.ts';
+import type { RegisterUserInput, User, UserPatch } from '../types/records.ts';
 import { isPartnerLearningError } from '../errors/base.ts';
 import { ErrorCode } from '../errors/codes.ts';
 import type { Transport } from '../transport.ts';

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { createEmulator } from '../../emulator/index.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { createClient } from '../client.ts';
-import type { ClientOptions } from '../client-types.ts';
+import type { ClientOptions } from '../types/options.ts';
 import {
   ApiKeyError,
   AuthenticationError,

@@ -2,7 +2,9 @@
  * `verifyCredentials()`: proves the client ID and secret (a token), the API key and the read scope (one
  * authenticated read), where `ping` proves only the API key. Each failure is the typed error of the part that failed.
  */
-import type { CallOptions, CredentialsCheck, StoredToken } from '../client-types.ts';
+import type { StoredToken } from '../types/options.ts';
+import type { CallOptions } from '../types/calls.ts';
+import type { CredentialsCheck } from '../types/client-api.ts';
 import { MissingScopeError } from '../errors/missing-scope-error.ts';
 import type { Transport } from '../transport.ts';
 import { checkCall, send } from './call.ts';

@@ -2,8 +2,8 @@
  * Test data for the core contract suite: modules picked from the emulator's catalog by kind, learners registered
  * through the client, and small readers for streams and captured output.
  */
-import type { PartnerLearningClient } from '../../core/client-types.ts';
-import type { User } from '../../core/types.ts';
+import type { PartnerLearningClient } from '../../core/types/client-api.ts';
+import type { User } from '../../core/types/records.ts';
 import type { CatalogCourse, CatalogModule, EmulatorControl } from './core-control.ts';
 
 /** Modules and courses of the seed, chosen by what a test needs. */

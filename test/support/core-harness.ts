@@ -3,7 +3,8 @@
  * `GET /_emulator/partners`, a fake clock shared by client and emulator, and a client factory wired to all of it.
  */
 import { createClient } from '../../core/index.ts';
-import type { ClientOptions, PartnerLearningClient, StoredToken, TokenStore } from '../../core/client-types.ts';
+import type { ClientOptions, StoredToken, TokenStore } from '../../core/types/options.ts';
+import type { PartnerLearningClient } from '../../core/types/client-api.ts';
 import { createEmulator } from '../../emulator/index.ts';
 import { startEmulatorServer } from '../../emulator/server.ts';
 import { createFakeClock } from './core-clock.ts';

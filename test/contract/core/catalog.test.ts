@@ -4,8 +4,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../core/index.ts';
-import type { PartnerLearningClient } from '../../../core/client-types.ts';
-import type { Module } from '../../../core/types.ts';
+import type { PartnerLearningClient } from '../../../core/types/client-api.ts';
+import type { Module } from '../../../core/types/records.ts';
 import { startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';
 import { apiRequests, tokenRequests } from '../../support/core-control.ts';

@@ -3,7 +3,8 @@
  * stopping at the cap, and delta sync from a persisted watermark at the inclusive `updatedAt[after]` edge.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PartnerLearningClient, Watermark } from '../../../core/client-types.ts';
+import type { Watermark } from '../../../core/types/calls.ts';
+import type { PartnerLearningClient } from '../../../core/types/client-api.ts';
 import { startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';
 import { requestsTo } from '../../support/core-control.ts';

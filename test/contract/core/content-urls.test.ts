@@ -3,8 +3,8 @@
  * URL is never written to the token store.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PartnerLearningClient } from '../../../core/client-types.ts';
-import type { ModuleContent, User } from '../../../core/types.ts';
+import type { PartnerLearningClient } from '../../../core/types/client-api.ts';
+import type { ModuleContent, User } from '../../../core/types/records.ts';
 import { RecordingTokenStore, startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';
 import { requestsTo } from '../../support/core-control.ts';

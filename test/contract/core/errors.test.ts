@@ -14,7 +14,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../../core/index.ts';
-import type { PartnerLearningClient } from '../../../core/client-types.ts';
+import type { PartnerLearningClient } from '../../../core/types/client-api.ts';
 import { createClient } from '../../../core/index.ts';
 import { RecordingTokenStore, startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../core/index.ts';
-import type { PartnerLearningClient } from '../../../core/client-types.ts';
+import type { PartnerLearningClient } from '../../../core/types/client-api.ts';
 import { startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';
 import { requestsTo } from '../../support/core-control.ts';

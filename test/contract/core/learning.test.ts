@@ -4,8 +4,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError } from '../../../core/index.ts';
-import type { PartnerLearningClient } from '../../../core/client-types.ts';
-import type { ModuleContent, PdfDownload, User } from '../../../core/types.ts';
+import type { PartnerLearningClient } from '../../../core/types/client-api.ts';
+import type { ModuleContent, PdfDownload, User } from '../../../core/types/records.ts';
 import { startInProcess } from '../../support/core-harness.ts';
 import type { Harness } from '../../support/core-harness.ts';
 import { requestsTo } from '../../support/core-control.ts';

@@ -3,7 +3,7 @@
  * failures and a 401 retry; nothing it captured may contain a secret, an API key, an access token or `Basic `.
  */
 import { describe, expect, it } from 'vitest';
-import type { LogLevel } from '../../../core/client-types.ts';
+import type { LogLevel } from '../../../core/types/options.ts';
 import { RecordingTokenStore, startInProcess } from '../../support/core-harness.ts';
 import { flatten, leakedSecrets, pickCatalog, registerLearner } from '../../support/core-fixtures.ts';
 

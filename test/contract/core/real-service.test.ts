@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../core/index.ts';
-import type { PartnerLearningClient } from '../../../core/client-types.ts';
+import type { PartnerLearningClient } from '../../../core/types/client-api.ts';
 
 const VARIABLES = [
   'PARTNER_LEARNING_TOKEN_URL',
