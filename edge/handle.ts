@@ -11,7 +11,7 @@ import type { RelayEnv } from './finish.ts';
 import { linkRewriter } from './links.ts';
 import { problem } from './problem.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { Method, Operation, Route, RunContext } from './routes.ts';
+import type { Method, Operation, Route, RunContext } from './route-types.ts';
 import { readBody } from './request-body.ts';
 import { UpstreamCapture, type Upstream } from './upstream.ts';
 import { problemFromError } from './upstream-errors.ts';

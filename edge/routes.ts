@@ -2,50 +2,10 @@
  * The relay's closed route table (relay contract, "Routes"): each path and method maps to one core call. There is
  * no generic proxying: a path that is not here is 404, a method that is not listed is 405.
  */
-import type { PartnerLearningClient, RegisterUserInput, UserPatch } from '../core/index.ts';
+import type { RegisterUserInput, UserPatch } from '../core/index.ts';
 import { listOptions } from './list-query.ts';
 import { learnerTokenRequest } from './token-route.ts';
-import type { Upstream, UpstreamCapture } from './upstream.ts';
-
-/** Who may call an operation. */
-export type Access = 'backend' | 'learner' | 'both';
-
-/** The kinds of path parameter: positive integer ids, or learner UUIDs. */
-export type ParamKind = 'id' | 'uuid';
-
-/** Everything an operation gets, every input already checked. */
-export interface RunContext {
-  client: PartnerLearningClient;
-  /** Path parameters, validated against the route's kinds. */
-  params: Record<string, string>;
-  /** The learner to act for (user-scoped operations): the token's `sub`, or the backend's `X-User-ID`. */
-  userId: string;
-  /** The parsed JSON body (operations with a body). */
-  body: unknown;
-  /** The request's query (collection routes read only the allowlisted parameters). */
-  query: URLSearchParams;
-  capture: UpstreamCapture;
-  /** Signs a learner token (for `POST /v1/learner-tokens`). */
-  mintToken(userId: string, ttlSeconds: number): Promise<{ token: string; userId: string; expiresAt: string }>;
-}
-
-export interface Operation {
-  access: Access;
-  /** Sends `X-User-ID` upstream. */
-  userScoped?: boolean;
-  /** The request carries a JSON body (`merge-patch` requires `application/merge-patch+json`). */
-  body?: 'json' | 'merge-patch';
-  run(ctx: RunContext): Promise<Upstream | Response>;
-}
-
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-export interface Route {
-  /** Hono path pattern under the relay's origin. */
-  path: string;
-  params?: Record<string, ParamKind>;
-  methods: Partial<Record<Method, Operation>>;
-}
+import type { Route, RunContext } from './route-types.ts';
 
 const num = (ctx: RunContext, name = 'id'): number => Number(ctx.params[name]);
 

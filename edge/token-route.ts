@@ -5,7 +5,7 @@
 import { uuidSchema } from '../core/validation/schemas.ts';
 import { DEFAULT_TTL_SECONDS, MAX_LIFETIME_SECONDS, MIN_TTL_SECONDS } from './learner-token.ts';
 import { problem, type ProblemViolation } from './problem.ts';
-import type { RunContext } from './routes.ts';
+import type { RunContext } from './route-types.ts';
 
 /**
  * @param ctx The checked request (body parsed as JSON).
