@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { clientOnTransport } from './client.ts';
-import { fakeTransport } from './resources/fake-transport.ts';
+import { fakeTransport } from '../test/support/fake-transport.ts';
 
 describe('clientOnTransport', () => {
   it('ping sends GET /ping with the API key only', async () => {

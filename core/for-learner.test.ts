@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { clientOnTransport } from './client-on-transport.ts';
 import { ValidationError } from './errors/index.ts';
-import { fakeTransport, hydraPage, LEARNER } from './resources/fake-transport.ts';
+import { fakeTransport, hydraPage, LEARNER } from '../test/support/fake-transport.ts';
 
 const content = {
   '@type': 'ModuleContent',

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ApplicationError } from './errors/index.ts';
-import { fakeTransport, LEARNER } from './resources/fake-transport.ts';
+import { fakeTransport, LEARNER } from '../test/support/fake-transport.ts';
 import { downloadPdf, fileNameFromDisposition } from './pdf.ts';
 
 function pdfStream(onCancel?: () => void): ReadableStream<Uint8Array> {

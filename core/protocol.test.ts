@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { clientOnTransport, errorFromResponse, parseTokenResponse, retryDelay, singlePage } from './protocol.ts';
-import { fakeTransport, hydraPage } from './resources/fake-transport.ts';
+import { fakeTransport, hydraPage } from '../test/support/fake-transport.ts';
 
 /** What the scanner's `no-restricted-globals` rule refuses, as whole words. */
 const FORBIDDEN = /\b(setTimeout|setInterval|clearTimeout|clearInterval|globalThis|process)\b/g;

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { basicAuthorization, requestToken, tokenRequestBody, parseTokenResponse } from './token-endpoint.ts';
 import { createHttp } from '../http/send.ts';
 import { ConfigurationError, TokenEndpointError } from '../errors/index.ts';
-import { fakeAccessToken, jsonResponse } from '../http/testing.ts';
+import { fakeAccessToken, jsonResponse } from '../../test/support/fake-tokens.ts';
 
 const now = Date.UTC(2026, 10, 22, 12);
 const tokenUrl = 'https://auth.example.com/oauth2/token';

@@ -2,7 +2,8 @@ import { describe, it, expect } from 'vitest';
 import { TokenProvider, tokenCacheKey, REFRESH_MARGIN_MS } from './token-provider.ts';
 import { MemoryTokenStore } from './memory-token-store.ts';
 import { createHttp } from '../http/send.ts';
-import { fakeAccessToken, fakeClock, jsonResponse } from '../http/testing.ts';
+import { manualClock } from '../../test/support/fake-clock.ts';
+import { fakeAccessToken, jsonResponse } from '../../test/support/fake-tokens.ts';
 import { ServerError } from '../errors/index.ts';
 import type { StoredToken, TokenStore } from '../types/options.ts';
 
@@ -10,7 +11,7 @@ const tokenUrl = 'https://auth.example.com/oauth2/token';
 const secret = 'a-long-client-secret-0123456789abcdefghij';
 
 function setup(options: { shareInFlight?: boolean; store?: TokenStore; fail?: () => boolean; hold?: Promise<void> } = {}) {
-  const clock = fakeClock();
+  const clock = manualClock();
   let calls = 0;
   const fetchFn = async (): Promise<Response> => {
     calls += 1;

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { limiterFor } from './limiter.ts';
 import { createLimiter } from './rate-limiter.ts';
 import { defaultNow, defaultSleep } from '../runtime.ts';
-import { fakeClock } from './testing.ts';
+import { manualClock } from '../../test/support/fake-clock.ts';
 
 let seq = 0;
 const newKey = (): string => `registry-key-${String(seq++).padStart(27, '0')}`;
@@ -42,7 +42,7 @@ describe('default limiters', () => {
 
   it('a client with its own clock gets a limiter of its own on that clock', () => {
     const key = newKey();
-    const clock = fakeClock();
+    const clock = manualClock();
     const shared = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
     const own = limiterFor({ apiKey: key, rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
     expect(own).not.toBe(shared);
@@ -52,7 +52,7 @@ describe('default limiters', () => {
   });
 
   it('an injected limiter is used as it is', () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
     expect(limiterFor({ apiKey: newKey(), rateLimit: 'adaptive', ...runtime, limiter })).toBe(limiter);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
 import { createLimiter, QUEUE_POLL_MS, type Limiter } from './rate-limiter.ts';
-import { fakeClock, type FakeClock } from './testing.ts';
+import { manualClock, type ManualClock } from '../../test/support/fake-clock.ts';
 
 const settled = async (promise: Promise<unknown>): Promise<boolean> => {
   let done = false;
@@ -16,7 +16,7 @@ async function burst(limiter: Limiter, n: number): Promise<{ calls: Promise<void
   return { calls, through };
 }
 
-function adaptive(clock: FakeClock): Limiter {
+function adaptive(clock: ManualClock): Limiter {
   return createLimiter({ now: clock.now, sleep: clock.sleep });
 }
 
@@ -26,7 +26,7 @@ describe('limiter', () => {
   });
 
   it('one cooldown pauses every call through the limiter', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     const other = adaptive(clock);
     limiter.cooldown(2000);
@@ -41,7 +41,7 @@ describe('limiter', () => {
   });
 
   it('a cooldown never shortens a running pause', () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     limiter.cooldown(5000);
     limiter.cooldown(1000);
@@ -49,7 +49,7 @@ describe('limiter', () => {
   });
 
   it('counts the failure streak and resets it on success', () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     limiter.record('throttled');
     limiter.record('server-error');
@@ -59,7 +59,7 @@ describe('limiter', () => {
   });
 
   it('a burst of 429s for calls already in flight is one congestion event', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     await burst(limiter, 10);
     for (let i = 0; i < 5; i++) limiter.record('success');
@@ -68,7 +68,7 @@ describe('limiter', () => {
   });
 
   it('before any throttle nothing is paced: rounds of 10, 20, 40 calls, each once the last one is answered', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     const { calls } = await burst(limiter, 50);
     const through = async (): Promise<number> => (await Promise.all(calls.map((c) => settled(c)))).filter(Boolean).length;
@@ -87,7 +87,7 @@ describe('limiter', () => {
   });
 
   it('a lone caller is never held back before a throttle', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     for (let i = 0; i < 50; i++) {
       expect(await settled(limiter.acquire())).toBe(true);
@@ -97,7 +97,7 @@ describe('limiter', () => {
   });
 
   it('after a throttle calls are paced below the rate the plan was seen to allow', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     await burst(limiter, 10);
     for (let i = 0; i < 5; i++) limiter.record('success'); // the plan let 5 through in its first second
@@ -111,7 +111,7 @@ describe('limiter', () => {
   });
 
   it('a pause that begins while callers sleep for their slots makes them take new slots after it', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     await burst(limiter, 2);
     limiter.record('success');
@@ -129,7 +129,7 @@ describe('limiter', () => {
   });
 
   it('a call that fails before it is sent gives its window slot back', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = adaptive(clock);
     const first = await burst(limiter, 11);
     expect(first.through).toBe(10);
@@ -139,7 +139,7 @@ describe('limiter', () => {
   });
 
   it('rejects a waiting acquire when its signal aborts, in a pause and in the window queue', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const paused = adaptive(clock);
     paused.cooldown(10_000);
     const controller = new AbortController();

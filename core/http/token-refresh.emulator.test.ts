@@ -9,13 +9,14 @@ import { createTransport } from './transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { tokenCacheKey } from '../auth/token-provider.ts';
-import { fakeAccessToken, fakeClock } from './testing.ts';
+import { manualClock } from '../../test/support/fake-clock.ts';
+import { fakeAccessToken } from '../../test/support/fake-tokens.ts';
 
 const origin = 'http://emulator.test';
 
 /** An emulator whose plan does not throttle, a client whose cached token the service rejects, and its log. */
 async function setup(rateLimit: { requestsPerSecond: number; burst: number }, barrier = 0) {
-  const clock = fakeClock();
+  const clock = manualClock();
   const emulator = createEmulator({ seed: 23, now: clock.now });
   const sandbox = emulator.partners(origin)[0]?.environments.sandbox;
   const client = sandbox?.clients[0];

@@ -3,14 +3,14 @@ import { createEmulator } from '../../emulator/index.ts';
 import { createTransport } from './transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
-import { fakeClock } from './testing.ts';
+import { manualClock } from '../../test/support/fake-clock.ts';
 import { ThrottledError } from '../errors/index.ts';
 
 const origin = 'http://emulator.test';
 
 describe('transport against the emulator', () => {
   it('adaptive limiter: 100 concurrent calls on a 5 req/s, burst 5 plan all succeed with under 10% 429s', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const emulator = createEmulator({ seed: 11, now: clock.now });
     const sandbox = emulator.partners(origin)[0]?.environments.sandbox;
     if (!sandbox) throw new Error('no seed partner');

@@ -30,12 +30,13 @@ vi.mock('./limiter.ts', async (importOriginal) => {
 const { createTransport } = await import('./transport.ts');
 const { normalizeOptions } = await import('../options.ts');
 const { MemoryTokenStore } = await import('../auth/memory-token-store.ts');
-const { fakeAccessToken, fakeClock, jsonResponse } = await import('./testing.ts');
+const { fakeAccessToken, jsonResponse } = await import('../../test/support/fake-tokens.ts');
+const { manualClock } = await import('../../test/support/fake-clock.ts');
 
 const tokenUrl = 'https://auth.example.com/oauth2/token';
 
 function transportWith(fetchFn: (request: Request) => Response | Promise<Response>, apiKey: string) {
-  const clock = fakeClock();
+  const clock = manualClock();
   const transport = createTransport(normalizeOptions({
     tokenUrl, baseUrl: 'https://api.example.com/sandbox/v1', clientId: 'client-id-0000000000000000a',
     clientSecret: 'limiter-contract-secret-0123456789abcdef', apiKey, tokenStore: new MemoryTokenStore(),

@@ -4,7 +4,8 @@ import { createTransport } from './transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { createLimiter } from './rate-limiter.ts';
-import { fakeAccessToken, fakeClock, jsonResponse, type FakeClock } from './testing.ts';
+import { manualClock, type ManualClock } from '../../test/support/fake-clock.ts';
+import { fakeAccessToken, jsonResponse } from '../../test/support/fake-tokens.ts';
 import {
   ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
 } from '../errors/index.ts';
@@ -18,7 +19,7 @@ let keySeq = 0;
 
 type Handler = (request: Request, n: number) => Response | Promise<Response>;
 
-function setup(handler: Handler, extra: Record<string, unknown> = {}, clock: FakeClock = fakeClock()) {
+function setup(handler: Handler, extra: Record<string, unknown> = {}, clock: ManualClock = manualClock()) {
   const apiKey = (extra.apiKey as string | undefined) ?? `ApiKey${String(keySeq++).padStart(34, '0')}`;
   const requests: Request[] = [];
   const tokens: string[] = [];
@@ -183,7 +184,7 @@ describe('transport: retry and throttling', () => {
   });
 
   it('one 429 pauses another client transport given the same limiter', async () => {
-    const clock = fakeClock();
+    const clock = manualClock();
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
     const first = setup((_r, n) => (n === 1 ? jsonResponse(429, { message: 'Too Many Requests' }, { 'retry-after': '5' }) : jsonResponse(200, {})), { limiter }, clock);
     const second = setup(() => jsonResponse(200, {}), { apiKey: first.apiKey, limiter }, clock);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { fakeTransport, hydraPage } from '../resources/fake-transport.ts';
+import { fakeTransport, hydraPage } from '../../test/support/fake-transport.ts';
 import type { ApiRequest } from '../transport.ts';
 import { deltaSync, recordId } from './delta-sync.ts';
 

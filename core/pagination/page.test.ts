@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ApplicationError } from '../errors/index.ts';
-import { hydraPage } from '../resources/fake-transport.ts';
+import { hydraPage } from '../../test/support/fake-transport.ts';
 import { parsePage } from './page.ts';
 
 const context = { method: 'GET', url: 'https://api.example.test/v1/courses' };

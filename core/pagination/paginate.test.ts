@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ApplicationError, ValidationError } from '../errors/index.ts';
-import { fakeTransport, hydraPage, LEARNER } from '../resources/fake-transport.ts';
+import { fakeTransport, hydraPage, LEARNER } from '../../test/support/fake-transport.ts';
 import type { ApiRequest } from '../transport.ts';
 import { paginate } from './paginate.ts';
 

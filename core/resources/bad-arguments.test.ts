@@ -5,7 +5,7 @@
 import { describe, it, expect } from 'vitest';
 import { clientOnTransport } from '../client-on-transport.ts';
 import { ValidationError } from '../errors/index.ts';
-import { fakeTransport, hydraPage, LEARNER } from './fake-transport.ts';
+import { fakeTransport, hydraPage, LEARNER } from '../../test/support/fake-transport.ts';
 
 const transport = fakeTransport(() => ({ data: hydraPage([{ id: 1 }]) }));
 const client = clientOnTransport(transport);

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import type { ResponseInfo } from '../types/calls.ts';
 import { ValidationError } from '../errors/index.ts';
 import { clientOnTransport } from '../client.ts';
-import { fakeTransport, hydraPage, LEARNER } from './fake-transport.ts';
+import { fakeTransport, hydraPage, LEARNER } from '../../test/support/fake-transport.ts';
 
 const headers = {
   'content-type': 'application/ld+json; charset=utf-8',

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ValidationError } from '../errors/index.ts';
-import { fakeTransport, hydraPage, LEARNER } from './fake-transport.ts';
+import { fakeTransport, hydraPage, LEARNER } from '../../test/support/fake-transport.ts';
 import { createProgress } from './progress.ts';
 import { createTranscripts } from './transcripts.ts';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ApplicationError, ConfigurationError, ValidationError } from '../errors/index.ts';
-import { fakeTransport, hydraPage, LEARNER } from './fake-transport.ts';
+import { fakeTransport, hydraPage, LEARNER } from '../../test/support/fake-transport.ts';
 import { createModules } from './modules.ts';
 
 const content = {

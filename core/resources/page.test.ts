@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { clientOnTransport } from '../client.ts';
 import { ApplicationError, ValidationError } from '../errors/index.ts';
 import type { ApiRequest } from '../transport.ts';
-import { fakeTransport, hydraPage, LEARNER } from './fake-transport.ts';
+import { fakeTransport, hydraPage, LEARNER } from '../../test/support/fake-transport.ts';
 
 /** Pages of one item each, page 3 the last; next links as the emulator writes them (origin-relative). */
 function threePages(path = '/courses') {

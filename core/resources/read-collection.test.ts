@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { ValidationError } from '../errors/index.ts';
 import { createCategories } from './categories.ts';
 import { createCourses } from './courses.ts';
-import { fakeTransport, hydraPage } from './fake-transport.ts';
+import { fakeTransport, hydraPage } from '../../test/support/fake-transport.ts';
 import { createOrganizations } from './organizations.ts';
 
 describe('catalog collections', () => {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { ValidationError } from '../errors/index.ts';
-import { fakeTransport, LEARNER } from './fake-transport.ts';
+import { fakeTransport, LEARNER } from '../../test/support/fake-transport.ts';
 import { createTranscripts } from './transcripts.ts';
 
 const pdf = () => new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array([37, 80, 68, 70])) });

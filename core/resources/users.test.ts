@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { NotFoundError, ValidationError } from '../errors/index.ts';
 import { withAttempts } from '../errors/base.ts';
-import { fakeTransport, LEARNER } from './fake-transport.ts';
+import { fakeTransport, LEARNER } from '../../test/support/fake-transport.ts';
 import { createUsers } from './users.ts';
 
 const profile = { uuid: LEARNER, email: 'ada@example.com', status: 'active' };

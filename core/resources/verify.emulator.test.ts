@@ -14,7 +14,7 @@ import {
   TokenEndpointError,
 } from '../errors/index.ts';
 import { clientOnTransport } from '../client-on-transport.ts';
-import { fakeTransport } from './fake-transport.ts';
+import { fakeTransport } from '../../test/support/fake-transport.ts';
 
 const origin = 'http://emulator.test';
 const emulator = createEmulator({ seed: 3 });

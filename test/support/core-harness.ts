@@ -7,13 +7,13 @@ import type { ClientOptions, StoredToken, TokenStore } from '../../core/types/op
 import type { PartnerLearningClient } from '../../core/types/client-api.ts';
 import { createEmulator } from '../../emulator/index.ts';
 import { startEmulatorServer } from '../../emulator/server.ts';
-import { createFakeClock } from './core-clock.ts';
-import type { FakeClock } from './core-clock.ts';
+import { createFakeClock } from './fake-clock.ts';
+import type { FakeClock } from './fake-clock.ts';
 import { emulatorControl } from './core-control.ts';
 import type { ClientCredentials, EmulatorControl, EnvName, EnvironmentInfo, PartnerInfo } from './core-control.ts';
 
-export { createFakeClock, FAKE_START } from './core-clock.ts';
-export type { FakeClock, SleepCall, Sleeper } from './core-clock.ts';
+export { createFakeClock, FAKE_START } from './fake-clock.ts';
+export type { FakeClock, SleepCall, Sleeper } from './fake-clock.ts';
 
 /** One response the client received, as the wire carried it. */
 export interface SeenResponse {

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { abortableSleep, limiterForKey, type Clock } from './key-limiter.ts';
-import { testClock } from './test-clock.ts';
+import { createFakeClock } from '../../../test/support/fake-clock.ts';
 
 describe('key limiter', () => {
   it('gives every caller of one API key (on one clock) the same limiter, and other keys their own', () => {
-    const clock = testClock(0);
+    const clock = createFakeClock(0);
     const a = limiterForKey('key-same-'.padEnd(40, 'a'), clock);
     expect(limiterForKey('key-same-'.padEnd(40, 'a'), clock)).toBe(a);
     expect(limiterForKey('key-else-'.padEnd(40, 'a'), clock)).not.toBe(a);
     // State kept in one clock's time means nothing in another's.
-    expect(limiterForKey('key-same-'.padEnd(40, 'a'), testClock(0))).not.toBe(a);
+    expect(limiterForKey('key-same-'.padEnd(40, 'a'), createFakeClock(0))).not.toBe(a);
   });
 
   it('a cooldown set through one caller makes the next acquire of the key wait it out', async () => {
-    const clock = testClock(5_000);
+    const clock = createFakeClock(5_000);
     const key = 'key-pause-'.padEnd(40, 'b');
     limiterForKey(key, clock).cooldown(3_000);
     await limiterForKey(key, clock).acquire();
     limiterForKey(key, clock).record('success');
-    expect(clock.slept).toEqual([3_000]);
+    expect(clock.calls.map((c) => c.ms)).toEqual([3_000]);
   });
 
   it('an aborted signal rejects a wait through n8n\'s signal-less sleep with the signal\'s reason', async () => {

@@ -4,7 +4,7 @@ import { createN8nTransport } from './n8n-transport.ts';
 import { toNodeApiError } from './n8n-errors.ts';
 import { errorFromResponse } from '../../../core/protocol.ts';
 import { limiterForKey, type Clock } from './key-limiter.ts';
-import { testClock } from './test-clock.ts';
+import { createFakeClock } from '../../../test/support/fake-clock.ts';
 
 /** What n8n's helper answers, in order: a status and a JSON body (n8n throws a 401 itself, after its refresh). */
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -38,37 +38,37 @@ const ok = { status: 200, body: { id: 1 } };
 describe('n8n transport', () => {
   it('retries a 429 with backoff, through n8n\'s sleep, and then returns the answer', async () => {
     const { ctx, sent } = scripted([{ status: 429, body: { message: 'Too Many Requests' } }, ok]);
-    const clock = testClock();
+    const clock = createFakeClock();
     const response = await transport(ctx, 'key-429-'.padEnd(40, 'a'), clock).request({ method: 'GET', path: '/organizations/1' });
     expect(response.data).toEqual({ id: 1 });
     expect(sent).toHaveLength(2);
-    expect(clock.slept.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(500);
+    expect(clock.calls.map((c) => c.ms).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(500);
     expect(sent[0]).toMatchObject({ ignoreHttpStatusErrors: { ignore: true, except: [401] }, disableFollowRedirect: true, returnFullResponse: true });
   });
 
   it('a 429 pauses every other call with the same API key (shared across transports), not other keys', async () => {
     const key = 'key-shared-'.padEnd(40, 'b');
-    const clock = testClock(1_000_000);
+    const clock = createFakeClock(1_000_000);
     // One call, not retried (retry: false), meets a 429: it fails, and the key stays paused for the backoff.
     const first = scripted([{ status: 429, body: { message: 'Too Many Requests' } }]);
     await expect(transport(first.ctx, key, clock).request({ method: 'GET', path: '/courses/1', retry: false }))
       .rejects.toMatchObject({ code: 'throttled' });
     const paused = limiterForKey(key, clock).pauseRemaining();
     expect(paused).toBeGreaterThan(0);
-    expect(clock.slept).toEqual([]);
+    expect(clock.calls.map((c) => c.ms)).toEqual([]);
     // Another transport (another item, execution or node) with the key waits that pause out before sending.
     const second = scripted([ok]);
     await transport(second.ctx, key, clock).request({ method: 'GET', path: '/courses/1' });
-    expect(clock.slept[0]).toBe(paused);
-    const before = clock.slept.length;
+    expect(clock.calls.map((c) => c.ms)[0]).toBe(paused);
+    const before = clock.calls.map((c) => c.ms).length;
     const other = scripted([ok]);
     await transport(other.ctx, 'key-other-'.padEnd(40, 'c'), clock).request({ method: 'GET', path: '/courses/1' });
-    expect(clock.slept.slice(before)).toEqual([]);
+    expect(clock.calls.map((c) => c.ms).slice(before)).toEqual([]);
   });
 
   it('Limit Exceeded is not retried and reaches n8n as a quota failure', async () => {
     const { ctx, sent } = scripted([{ status: 429, body: { message: 'Limit Exceeded' } }]);
-    const error = await transport(ctx, 'key-quota-'.padEnd(40, 'd'), testClock()).request({ method: 'GET', path: '/courses' })
+    const error = await transport(ctx, 'key-quota-'.padEnd(40, 'd'), createFakeClock()).request({ method: 'GET', path: '/courses' })
       .then(() => undefined, (e: unknown) => e);
     expect(sent).toHaveLength(1);
     expect(error).toMatchObject({ code: 'quota_exceeded', status: 429 });
@@ -80,18 +80,18 @@ describe('n8n transport', () => {
   it('5xx through every attempt reaches n8n as temporarily unavailable; Retry-After is honoured', async () => {
     const answers = Array.from({ length: 5 }, () => ({ status: 503, body: { message: 'down' }, headers: { 'retry-after': '2' } }));
     const { ctx, sent } = scripted(answers);
-    const clock = testClock();
+    const clock = createFakeClock();
     const error = await transport(ctx, 'key-5xx-'.padEnd(40, 'e'), clock).request({ method: 'GET', path: '/courses' })
       .then(() => undefined, (e: unknown) => e);
     expect(sent).toHaveLength(5);
-    expect(clock.slept).toEqual([2_000, 2_000, 2_000, 2_000]);
+    expect(clock.calls.map((c) => c.ms)).toEqual([2_000, 2_000, 2_000, 2_000]);
     expect(error).toMatchObject({ code: 'server_error', status: 503, attempts: 5 });
     expect(toNodeApiError(ctx.getNode(), error).failure).toEqual({ cause: 'temporarily-unavailable' });
   });
 
   it('a 401 that survived n8n\'s token refresh is a configuration error, not retried', async () => {
     const { ctx, sent } = scripted([{ status: 401, body: { message: 'Unauthorized' } }]);
-    const error = await transport(ctx, 'key-401-'.padEnd(40, 'f'), testClock()).request({ method: 'GET', path: '/courses' })
+    const error = await transport(ctx, 'key-401-'.padEnd(40, 'f'), createFakeClock()).request({ method: 'GET', path: '/courses' })
       .then(() => undefined, (e: unknown) => e);
     expect(sent).toHaveLength(1);
     expect(error).toMatchObject({ code: 'authentication_failed', status: 401 });
@@ -100,7 +100,7 @@ describe('n8n transport', () => {
 
   it('a failed token request (n8n\'s preAuthentication) is no answer of the API: the key\'s 5xx streak stays 0', async () => {
     const key = 'key-token-'.padEnd(40, 'h');
-    const clock = testClock();
+    const clock = createFakeClock();
     const tokenDown = errorFromResponse({
       status: 503, body: { message: 'down' }, headers: new Headers(), origin: 'token-endpoint', method: 'POST',
       url: 'https://auth.example.test/oauth2/token', now: 0,
@@ -116,7 +116,7 @@ describe('n8n transport', () => {
 
   it('sends JSON and merge-patch bodies with their content types and X-User-ID', async () => {
     const { ctx, sent } = scripted([ok, ok]);
-    const t = transport(ctx, 'key-body-'.padEnd(40, 'g'), testClock());
+    const t = transport(ctx, 'key-body-'.padEnd(40, 'g'), createFakeClock());
     await t.request({ method: 'POST', path: '/users/register', json: { a: 1 } });
     await t.request({ method: 'PATCH', path: '/users/x', mergePatch: { city: null }, userId: '3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b' });
     expect(sent[0]).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });

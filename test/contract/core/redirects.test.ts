@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, MemoryTokenStore } from '../../../core/index.ts';
 import { RedirectError } from '../../../core/errors/index.ts';
-import { fakeAccessToken } from '../../../core/http/testing.ts';
+import { fakeAccessToken } from '../../support/fake-tokens.ts';
 
 const apiKey = 'RedirectTestApiKey0123456789abcdefghij';
 const clientSecret = 'redirect-test-client-secret-0123456789';

@@ -2,7 +2,7 @@
  * A fake {@link Transport} for unit tests of the resource layer: it records every request and answers from a
  * handler. Test-only (not exported from the package entry).
  */
-import type { ApiRequest, ApiResponse, Transport } from '../transport.ts';
+import type { ApiRequest, ApiResponse, Transport } from '../../core/transport.ts';
 
 /** What the fake answers; everything defaults (200, no headers, no data). */
 export interface FakeAnswer {
