@@ -14,10 +14,10 @@ const common: Options = {
 };
 
 export default defineConfig([
-  // ESM: ky and zod stay external, real dependencies shared with the user's own copies.
+  // ESM: ky, jose and zod stay external, real dependencies shared with the user's own copies.
   { ...common, format: ['esm'], clean: true },
-  // CommonJS: ky publishes ESM only, and `require()` of an ES module hands back its namespace, which the bundler's
-  // interop then wraps once more (`ky.default.create is not a function`). So the CommonJS build carries its own ky;
-  // zod ships CommonJS and stays external.
-  { ...common, format: ['cjs'], noExternal: ['ky'] },
+  // CommonJS: ky and jose publish ESM only, and `require()` of an ES module hands back its namespace, which the
+  // bundler's interop then wraps once more (`ky.default.create is not a function`). So the CommonJS build carries its
+  // own ky and jose (only `decodeJwt` of it is reachable); zod ships CommonJS and stays external.
+  { ...common, format: ['cjs'], noExternal: ['ky', 'jose'] },
 ]);

@@ -4,8 +4,9 @@
 //   into a scratch project where it is imported, required and type-checked as a user would;
 // - partner-learning-emulator: installed from the tarball; its `bin` starts and prints its origin;
 // - n8n-nodes-partner-learning (the root): n8n's verification scanner, lint stage, over the tarball's `**/*.js`
-//   and `package.json` and over the source, exactly as `analyzePackageByName` runs it. Until the n8n nodes exist
-//   the tarball has no code, so the protocol parts the nodes will carry are bundled into it and scanned instead.
+//   and `.json` with its default patterns (exactly as n8n runs it before verifying a package) and over the source;
+//   and that its README is the n8n package's own (nodes/README.md, swapped in by scripts/pack-readme.mjs).
+// Each tarball must carry its README.
 // Run after `npm run build`. Exits non-zero on the first failing check, with the tool's own report.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,12 +17,6 @@ const root = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'pl-packages-'));
 const cache = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'partner-learning');
 const SCANNER_VERSION = '0.32.0';
-const NODES_EMPTY_RULES = ['n8n-nodes-base/community-package-json-n8n-nodes-empty', '@n8n/community-nodes/n8n-object-validation'];
-
-/** The rule ids of the errors in ESLint's stylish report. */
-function errorRules(report) {
-  return [...report.matchAll(/^\s+\d+:\d+\s+error\s+.*?\s(\S+)$/gm)].map((m) => m[1]);
-}
 
 const run = (cmd, args, options = {}) =>
   execFileSync(cmd, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
@@ -31,7 +26,10 @@ const step = (message) => process.stdout.write(`check-packages: ${message}\n`);
 function pack(workspace) {
   const args = ['pack', '--json', '--pack-destination', work, ...(workspace ? ['--workspace', workspace] : [])];
   const [info] = JSON.parse(npm(args));
-  return { file: join(work, info.filename), files: info.files.map((f) => f.path) };
+  const files = info.files.map((f) => f.path);
+  // npm shows a package's README on its page: every published package carries its own.
+  if (!files.includes('README.md')) throw new Error(`${info.name} would publish no README.md`);
+  return { file: join(work, info.filename), files };
 }
 
 function scratchProject(name, tarball) {
@@ -113,50 +111,22 @@ function scanner() {
   return import(entry);
 }
 
-// What the n8n driver bundles: core/protocol.ts once it exists; until then the same parts named one by one.
-const PROTOCOL_PARTS = [
-  'core/resources/users.ts', 'core/resources/courses.ts', 'core/resources/modules.ts', 'core/resources/transcripts.ts',
-  'core/errors/factory.ts', 'core/errors/index.ts', 'core/pagination/paginate.ts', 'core/pagination/delta-sync.ts',
-  'core/http/retry.ts',
-];
-
-async function bundleProtocol(into) {
-  const { build } = await import('esbuild');
-  const protocol = join(root, 'core/protocol.ts');
-  const contents = existsSync(protocol) ? "export * from './core/protocol.ts';"
-    : PROTOCOL_PARTS.map((f) => `export * from './${f}';`).join('\n');
-  await build({
-    stdin: { contents, resolveDir: root, sourcefile: 'n8n-protocol.ts', loader: 'ts' },
-    outfile: join(into, 'dist/protocol/index.js'), bundle: true, format: 'cjs', platform: 'neutral',
-    target: 'es2022', external: ['zod', 'zod/*'], logLevel: 'error', keepNames: true,
-  });
-  return existsSync(protocol) ? 'core/protocol.ts' : PROTOCOL_PARTS.join(', ');
-}
-
 async function checkN8nPackage() {
   const { file, files } = pack();
   const dir = join(work, 'n8n-package');
   mkdirSync(dir);
   run('tar', ['-xzf', file, '-C', dir, '--strip-components=1']);
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const hasNodes = (manifest.n8n?.nodes?.length ?? 0) > 0;
-  if (!hasNodes) {
-    const entry = await bundleProtocol(dir);
-    step(`no n8n nodes yet: scanning the protocol parts they will carry (${entry}, bundled) in the package`);
-  }
   step(`n8n-nodes-partner-learning packs ${files.length} files`);
+  const readme = readFileSync(join(dir, 'README.md'), 'utf8');
+  if (!readme.startsWith('# n8n-nodes-partner-learning')) throw new Error('the n8n tarball does not carry nodes/README.md as its README');
   const { analyzePackage, SOURCE_FILE_PATTERNS } = await scanner();
+  // Exactly n8n's call: every .js and .json of the extracted tarball, with the scanner's default patterns.
   const results = [
-    ['tarball', await analyzePackage(dir, ['**/*.js', 'package.json'])],
+    ['tarball', await analyzePackage(dir)],
     ['source', await analyzePackage(root, SOURCE_FILE_PATTERNS)],
   ];
   for (const [what, result] of results) {
-    if (result.passed) continue;
-    const rules = errorRules(result.details ?? '');
-    // Without nodes, `n8n.nodes` is rightly empty: the one error that only the nodes themselves can clear.
-    const left = hasNodes ? rules : rules.filter((rule) => !NODES_EMPTY_RULES.includes(rule));
-    if (rules.length === 0 || left.length > 0) throw new Error(`n8n scanner (${what}): ${result.message}\n${result.details ?? ''}`);
-    step(`n8n scanner (${what}): only "n8n.nodes is empty" (${rules.join(', ')}), expected until the nodes exist`);
+    if (!result.passed) throw new Error(`n8n scanner (${what}): ${result.message}\n${result.details ?? ''}`);
   }
   step('n8n scanner lint stage: no errors over the tarball and the source');
 }

@@ -3,8 +3,12 @@
 // icons beside them. The core is bundled in; n8n-workflow (the peer) and zod stay external: n8n provides both at run
 // time (its zod 3.25 has the v4 API at `zod/v4`, which is what the core is written against), and `crypto` is Node's.
 // Nothing else may be required at run time: n8n installs community packages without their dependencies.
+// The root package.json has no "type", so these `.js` files are CommonJS as n8n's `require` expects, with no nested
+// package.json (n8n's verification lints every package.json of the tarball as a community package manifest). The
+// repository's own ESM folders (scripts, bench, test, edge, examples) each say "type": "module" in a private
+// package.json of their own; core/ and emulator/ are packages of their own.
 import { build } from 'esbuild';
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,9 +64,5 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-// The root package is "type": "module"; these folders hold CommonJS.
-for (const dir of ['nodes', 'credentials']) {
-  await writeFile(join(out, dir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
-}
 await copyStatics();
 process.stdout.write(`n8n-build: ${entryPoints.length} entries → dist/nodes, dist/credentials\n`);

@@ -1,4 +1,4 @@
-// n8n's lint plugins for eslint.config.js, loaded from the scanner install in the cache outside the clone (the same
+// n8n's lint plugins for eslint.config.mjs, loaded from the scanner install in the cache outside the clone (the same
 // folder scripts/check-packages.mjs uses), installed there first when missing. They cannot be devDependencies:
 // eslint-plugin-n8n-nodes-base's preinstall refuses npm (`only-allow pnpm`) and @n8n/eslint-plugin-community-nodes
 // pins eslint 9.29.0 as a peer. Loading them from the scanner's own install also means the repository lint applies
