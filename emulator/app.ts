@@ -62,7 +62,8 @@ function requestIdAndLog(ctx: EmulatorContext): MiddlewareHandler<AppEnv> {
       c.res = copy;
     }
     const url = new URL(c.req.url);
-    if (url.pathname.startsWith('/_emulator/')) return;
+    // The router's decoded path: `/%5Femulator/...` is a control call too, and is not logged either.
+    if (c.req.path.startsWith('/_emulator/')) return;
     const env = url.pathname.split('/')[1];
     ctx.log.add({
       method: c.req.method,

@@ -21,8 +21,18 @@ export interface EmulatorContext {
   reset(): void;
 }
 
-/** Hono typing: values the gateway and learner checks put on the context. */
+/**
+ * What a socket adapter tells the app about the caller. Absent for an in-process call (`emulator.fetch`), whose
+ * caller is this process itself.
+ */
+export interface CallerBinding {
+  /** The peer's IP address, as the socket reports it. */
+  callerAddress: string;
+}
+
+/** Hono typing: the adapter's binding, and values the gateway and learner checks put on the context. */
 export interface AppEnv {
+  Bindings: CallerBinding | undefined;
   Variables: {
     env: EnvName;
     /** Partner of the API key (set by the gateway). */

@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { iso } from './clock.ts';
 import type { AppEnv, EmulatorContext } from './context.ts';
 import { noFaults, parseFaults } from './faults.ts';
@@ -26,13 +26,33 @@ async function body(c: Context<AppEnv>): Promise<Record<string, unknown> | null>
 
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
+/** @returns whether an IP address (as Node's socket reports it) is a loopback address. */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
 /**
- * The control interface (no credentials; loopback only over a socket, enforced by server.ts).
+ * Closes the control interface to every caller but this machine. It is registered on the router's own path
+ * (`/_emulator/*`), so whatever spelling reaches a control route (`/%5Femulator/partners` decodes to
+ * `/_emulator/partners`) meets it first. Deny by default: a call that came through a socket adapter is let through
+ * only when the adapter reported a loopback peer; an in-process call (no binding) is this process's own.
+ */
+export const controlGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const binding = c.env;
+  if (binding !== undefined && !(typeof binding.callerAddress === 'string' && isLoopback(binding.callerAddress))) {
+    return json({ error: 'the control interface answers loopback callers only' }, 403);
+  }
+  await next();
+};
+
+/**
+ * The control interface (no credentials; loopback callers only, see {@link controlGuard}).
  * See emulator/README.md for every endpoint, including the extensions beyond the contract.
  * @param app the app to register on.
  * @param ctx the emulator context.
  */
 export function registerControl(app: Hono<AppEnv>, ctx: EmulatorContext): void {
+  app.use(`${C}/*`, controlGuard);
   app.get(`${C}/partners`, (c) => json(partnersInfo(ctx.state, new URL(c.req.url).origin)));
 
   app.get(`${C}/catalog`, (c) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideFault, parseFaults, specPath } from './faults.ts';
+import { decideFault, MAX_PATH_PATTERN_LENGTH, parseFaults, specPath } from './faults.ts';
 import type { FaultState } from './faults.ts';
 
 const state = (body: Record<string, unknown>): FaultState => {
@@ -29,5 +29,17 @@ describe('faults', () => {
     const all = state({ rate: 1 });
     expect(decideFault(all, '/_emulator/partners')).toBeNull();
     expect(decideFault(all, '/sandbox/content/1')).toBeNull();
+  });
+});
+
+describe('fault path patterns that could stall the emulator', () => {
+  it.each(['^/(a+)+$', '(x*)*y', '^/((courses)+)*$', '(.*a){1,30}'])('refuses %s with a message naming the nesting', (pathPattern) => {
+    expect(parseFaults({ rate: 1, pathPattern }, 1)).toMatch(/nested repetition|at most/);
+  });
+
+  it('refuses a pattern longer than the limit, and keeps ordinary ones', () => {
+    expect(parseFaults({ rate: 1, pathPattern: `^/${'c'.repeat(MAX_PATH_PATTERN_LENGTH)}$` }, 1)).toMatch(/at most 200 characters/);
+    expect(typeof parseFaults({ rate: 1, pathPattern: '^/modules/\\d+/(content|refresh-url)$' }, 1)).toBe('object');
+    expect(parseFaults({ rate: 1, pathPattern: '(' }, 1)).toBe('pathPattern is not a valid regular expression');
   });
 });

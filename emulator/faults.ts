@@ -1,3 +1,4 @@
+import safeRegex from 'safe-regex2';
 import { emptyResponse } from './hydra.ts';
 import { createPrng } from './prng.ts';
 import type { Prng } from './prng.ts';
@@ -52,12 +53,9 @@ export function parseFaults(body: unknown, defaultSeed: number): FaultState | st
   if (!Number.isInteger(seed)) return 'seed must be an integer';
   let pattern: RegExp | null = null;
   if (b.pathPattern !== undefined && b.pathPattern !== null) {
-    if (typeof b.pathPattern !== 'string') return 'pathPattern must be a string (a regular expression)';
-    try {
-      pattern = new RegExp(b.pathPattern);
-    } catch {
-      return 'pathPattern is not a valid regular expression';
-    }
+    const checked = compilePathPattern(b.pathPattern);
+    if (typeof checked === 'string') return checked;
+    pattern = checked;
   }
   const config: FaultConfig = {
     rate,
@@ -68,6 +66,32 @@ export function parseFaults(body: unknown, defaultSeed: number): FaultState | st
     seed: seed as number,
   };
   return { config, pattern, prng: createPrng(seed as number) };
+}
+
+/** Longest `pathPattern` accepted: paths are short, and a long pattern is more room for a slow one. */
+export const MAX_PATH_PATTERN_LENGTH = 200;
+
+/**
+ * Compiles a fault's `pathPattern`, refusing one that could stall the process: the pattern is matched against
+ * every request's path, so a pattern with nested quantifiers (`^/(a+)+$`, exponential backtracking on a crafted
+ * path) would let one control call freeze the emulator. `safe-regex2` (fastify's check) refuses star height above
+ * one; the length limit bounds what remains.
+ * @param source the posted value.
+ * @returns the compiled pattern, or a message saying what is wrong.
+ */
+export function compilePathPattern(source: unknown): RegExp | string {
+  if (typeof source !== 'string') return 'pathPattern must be a string (a regular expression)';
+  if (source.length > MAX_PATH_PATTERN_LENGTH) return `pathPattern must be at most ${MAX_PATH_PATTERN_LENGTH} characters`;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(source);
+  } catch {
+    return 'pathPattern is not a valid regular expression';
+  }
+  if (!safeRegex(pattern)) {
+    return 'pathPattern could backtrack without bound (a quantifier inside a quantified group, such as (a+)+): write it without nested repetition';
+  }
+  return pattern;
 }
 
 /** What to do with one request. */

@@ -23,9 +23,6 @@ export interface EmulatorServer {
   close(): Promise<void>;
 }
 
-const isLoopback = (address: string | undefined) =>
-  address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-
 /**
  * Serves the emulator over HTTP (Node only). The control interface answers loopback callers only (403 otherwise).
  * A fault with status 0 destroys the socket without a response.
@@ -40,14 +37,9 @@ export async function startEmulatorServer(options: EmulatorServerOptions = {}): 
   const { port = 0, host = '127.0.0.1', ...emulatorOptions } = options;
   const emulator = createEmulator(emulatorOptions);
   const handle = async (request: Request, env: HttpBindings): Promise<Response> => {
-    const path = new URL(request.url).pathname;
-    if (path.startsWith('/_emulator/') && !isLoopback(env.incoming.socket.remoteAddress)) {
-      return new Response(JSON.stringify({ error: 'the control interface answers loopback callers only' }), {
-        status: 403,
-        headers: { 'content-type': 'application/json' },
-      });
-    }
-    const response = await emulator.app.fetch(request, env);
+    // The app decides on the control interface (emulator/control.ts, on the router's decoded path): it is told the
+    // peer's address, never a header the caller could set. A socket with no address reads as not loopback.
+    const response = await emulator.app.fetch(request, { callerAddress: env.incoming.socket.remoteAddress ?? '' });
     if (response.headers.has(DROP_HEADER)) {
       env.incoming.socket.destroy();
       // Never written: the socket is gone; node-server only needs a value.
