@@ -27,6 +27,19 @@ function problem(options: Record<string, unknown>): ConfigurationError {
 }
 
 describe('normalizeOptions', () => {
+  it.each([
+    ['apiKey', `${apiKey.slice(0, 20)}\r\nX-Injected: 1${apiKey.slice(20)}`, /apiKey may hold only visible ASCII/],
+    ['apiKey', `${apiKey.slice(0, 20)} ${apiKey.slice(20)}`, /apiKey may hold only visible ASCII/],
+    ['apiKey', `${apiKey.slice(0, 39)}é`, /apiKey may hold only visible ASCII/],
+    ['clientSecret', `${secret.slice(0, 10)}\n${secret.slice(10)}`, /clientSecret contains a control character/],
+    ['clientId', '1a2b3c4d5e6f7g8h9i0j1k2l\u0000m', /clientId contains a control character/],
+  ])('refuses a header-unsafe %s without echoing it', (field, value, expected) => {
+    const error = problem({ ...valid, [field]: value });
+    expect(error.message).toMatch(expected);
+    for (const part of value.split(String.fromCharCode(0)).flatMap((p) => p.split(/[\r\n ]/))) if (part.length >= 8) expect(error.message).not.toContain(part);
+    expect(JSON.stringify(error)).not.toContain(value.slice(0, 12));
+  });
+
   it('fills in the defaults', () => {
     const o = normalizeOptions(valid);
     expect(o.scopes).toEqual(['partner-api/read', 'partner-api/write']);

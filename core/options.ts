@@ -13,6 +13,10 @@ import { defaultFetch, defaultNow, defaultSleep } from './runtime.ts';
 
 export const READ_SCOPE = 'partner-api/read';
 export const WRITE_SCOPE = 'partner-api/write';
+/** Two minutes: the retry policy's own worst case (five attempts, waits of 1, 2, 4 and 8 s) fits; a hang does not. */
+export const DEFAULT_DEADLINE_MS = 120_000;
+/** 8 MiB: a page of 100 records is well under 1 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** `ClientOptions` after validation: every default filled in, URLs canonical. */
 export interface NormalizedOptions {
@@ -35,6 +39,8 @@ export interface NormalizedOptions {
   limiter: Limiter | undefined;
   retry: RetryPolicy;
   timeoutMs: number;
+  deadlineMs: number;
+  maxResponseBytes: number;
   shareInFlight: boolean;
 }
 
@@ -87,8 +93,16 @@ const schema = z.object({
     })
     .optional(),
   timeoutMs: z.number().int('timeoutMs must be an integer').min(1, 'timeoutMs must be at least 1').max(2_147_483_647).optional(),
+  deadlineMs: z.number().int('deadlineMs must be an integer').min(1, 'deadlineMs must be at least 1').max(2_147_483_647).optional(),
+  maxResponseBytes: z.number().int('maxResponseBytes must be an integer').min(1024, 'maxResponseBytes must be at least 1024').max(1024 ** 3, 'maxResponseBytes must be at most 1 GiB').optional(),
   shareInFlight: z.boolean().optional(),
 });
+
+/** C0 controls and DEL: never part of a credential, and CR/LF would split a header. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** What an API key sent raw as a header value may hold: visible ASCII. */
+const HEADER_TOKEN = /^[\u0021-\u007e]+$/;
 
 /** Problems with the URL and credential values that the schema cannot express; each names the field. */
 function semanticProblems(o: z.infer<typeof schema>): string[] {
@@ -107,6 +121,15 @@ function semanticProblems(o: z.infer<typeof schema>): string[] {
   }
   if (token && !token.pathname.replace(/\/+$/, '').endsWith('/oauth2/token')) {
     problems.push("tokenUrl's path must end in /oauth2/token (the token endpoint, e.g. https://auth.example.com/oauth2/token)");
+  }
+  // Never echo the value: a credential in an error message is a leaked credential.
+  for (const field of ['clientId', 'clientSecret'] as const) {
+    if (CONTROL.test(o[field])) {
+      problems.push(`${field} contains a control character (a line break or tab pasted with it?): paste the value alone`);
+    }
+  }
+  if (!HEADER_TOKEN.test(o.apiKey)) {
+    problems.push('apiKey may hold only visible ASCII characters (it is sent as the x-api-key header): a line break, space or non-ASCII character was pasted with it');
   }
   if (o.clientId.length !== 26 && o.apiKey.length === 26) {
     problems.push('clientId and apiKey look swapped: a client ID is 26 characters and an API key about 40; put each in its own field');
@@ -180,6 +203,8 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
     limiter: o.limiter,
     retry: { maxAttempts: retry.maxAttempts ?? 5, baseDelayMs: retry.baseDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 30_000 },
     timeoutMs: o.timeoutMs ?? 30_000,
+    deadlineMs: o.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    maxResponseBytes: o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     shareInFlight: o.shareInFlight ?? !isCloudflareWorkers(),
   };
   hideSecrets(normalized);

@@ -71,7 +71,33 @@ export interface Redactor {
 }
 
 /**
- * Creates a redactor that, besides the generic patterns, removes these exact values wherever they occur.
+ * The forms in which a secret can come back in text: as it is, percent-encoded (a URL or query), form-encoded (a
+ * token request body, where a space is `+`), and reversed (an upstream that mangles what it echoes).
+ */
+function spellings(secret: string): string[] {
+  const percent = encodeURIComponent(secret);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  return [secret, percent, percent.toLowerCase(), form, [...secret].reverse().join('')];
+}
+
+/**
+ * The Basic credential a client sends to the token endpoint (`base64(id:secret)`, UTF-8, as the spec's token request
+ * writes it): a secret in its own right, since it decodes to the client secret.
+ *
+ * @param clientId The OAuth2 client ID.
+ * @param clientSecret The client secret.
+ * @returns The credential without the `Basic ` scheme.
+ */
+export function basicCredential(clientId: string, clientSecret: string): string {
+  const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/**
+ * Creates a redactor that, besides the generic patterns, removes these exact values wherever they occur, also
+ * percent-encoded, form-encoded or reversed.
  *
  * @param secrets The client secret, API key, tokens, Basic credential… Values shorter than 8 characters are
  *   ignored (too likely to match innocent text).
@@ -81,7 +107,7 @@ export interface Redactor {
  * redact.text(`key ${options.apiKey}`); // 'key [REDACTED]'
  */
 export function createRedactor(secrets: readonly string[] = []): Redactor {
-  const known = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= 8))].sort(
+  const known = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= 8).flatMap(spellings))].sort(
     (a, b) => b.length - a.length,
   );
 

@@ -4,18 +4,26 @@
  */
 import { ConfigurationError } from './errors/configuration-error.ts';
 
+/** The platform's own `aborted` getter: it checks the receiver's internal brand and throws for anything else. */
+const abortedGetter = Object.getOwnPropertyDescriptor(AbortSignal.prototype, 'aborted')?.get;
+
 /**
- * Whether a value can be used as an abort signal. Checked by shape, not `instanceof`, so signals from another realm
- * (a VM context, n8n's sandbox, a polyfill) are accepted.
+ * Whether a value is a real `AbortSignal`, checked by brand: the platform's own `aborted` getter accepts a genuine
+ * signal from another realm (a VM context, another copy of the runtime's classes) and throws for a look-alike. A duck-typed object with `aborted` and `addEventListener` is refused: it would never
+ * abort the request underneath, so a cancelled call would keep retrying.
  *
  * @param value Anything passed as `signal`.
- * @returns `true` for an `AbortSignal`-like object.
+ * @returns `true` for an `AbortSignal`.
  */
 export function isAbortSignal(value: unknown): value is AbortSignal {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<AbortSignal>;
-  return typeof candidate.aborted === 'boolean' && typeof candidate.addEventListener === 'function'
-    && typeof candidate.removeEventListener === 'function';
+  // Not `instanceof`: an object made with `Object.create(AbortSignal.prototype)` passes it without being a signal.
+  if (typeof value !== 'object' || value === null || abortedGetter === undefined) return false;
+  try {
+    abortedGetter.call(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -36,6 +36,8 @@ export interface ApiRequest {
   retry?: RetryOptions | false;
   /** This call's per-attempt timeout over the client's `timeoutMs`. */
   timeoutMs?: number;
+  /** This call's overall deadline over the client's `deadlineMs`. */
+  deadlineMs?: number;
   /** Cancels the call, including waits for throttling and backoff. Anything but an `AbortSignal` is refused. */
   signal?: AbortSignal;
 }

@@ -11,7 +11,7 @@ import { errorFromResponse } from '../errors/factory.ts';
 import type { Log } from '../log.ts';
 import { readJsonOrText } from '../http/read-body.ts';
 import { sendOnce } from '../http/send.ts';
-import type { Redactor } from '../redact.ts';
+import { basicCredential, type Redactor } from '../redact.ts';
 
 /** Clock differences above this between `exp` and `expires_in` are treated as local clock skew. */
 const SKEW_TOLERANCE_MS = 60_000;
@@ -24,10 +24,7 @@ const SKEW_TOLERANCE_MS = 60_000;
  * @returns The full header value, `Basic …`.
  */
 export function basicAuthorization(clientId: string, clientSecret: string): string {
-  const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `Basic ${btoa(binary)}`;
+  return `Basic ${basicCredential(clientId, clientSecret)}`;
 }
 
 /**

@@ -66,11 +66,12 @@ export class PartnerLearningError extends Error {
     const redactor = init.redactor ?? redact;
     const url = init.url === undefined ? undefined : redactor.url(init.url);
     const cause = sanitizeCause(init.cause, 0, redactor);
-    super(composeMessage(redactor, init.message, init.method, url, init.requestId), cause === undefined ? undefined : { cause });
+    const requestId = cleanRequestId(redactor, init.requestId);
+    super(composeMessage(redactor, init.message, init.method, url, requestId), cause === undefined ? undefined : { cause });
     this.code = code;
     if (init.hint !== undefined) this.hint = sentence(redactor.text(init.hint));
     this.status = init.status;
-    this.requestId = init.requestId;
+    if (requestId !== undefined) this.requestId = requestId;
     this.retryable = init.retryable ?? retryableByDefault;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
     this.origin = init.origin;
@@ -153,6 +154,18 @@ function sanitizeCause(value: unknown, depth: number, redactor: Redactor): unkno
   const code = (value as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code });
   return copy;
+}
+
+const MAX_REQUEST_ID = 128;
+
+/**
+ * The service's `x-request-id` as it may be stored: it is text from the service like any other (a misbehaving
+ * upstream echoes what it received there), so it is redacted and cut to 128 characters; an empty one is dropped.
+ */
+function cleanRequestId(redactor: Redactor, requestId: string | undefined): string | undefined {
+  if (requestId === undefined) return undefined;
+  const clean = redactor.text(requestId.trim()).slice(0, MAX_REQUEST_ID);
+  return clean === '' ? undefined : clean;
 }
 
 function composeMessage(redactor: Redactor, message: string, method?: string, url?: string, requestId?: string): string {

@@ -29,8 +29,12 @@ export const ErrorCode = {
   NETWORK: 'network_error',
   /** (RedirectError) the service or token endpoint answered 3xx: never followed, so credentials stay put. */
   REDIRECT: 'unexpected_redirect',
-  /** (TimeoutError) no answer within `timeoutMs`. */
+  /** (TimeoutError) no answer, or no whole JSON body, within `timeoutMs` of one attempt. */
   TIMEOUT: 'timeout',
+  /** (DeadlineError) the call's overall deadline (`deadlineMs`: every attempt, wait and body read) passed. */
+  DEADLINE: 'deadline_exceeded',
+  /** (InvalidResponseError) a 2xx answer that cannot be used: not JSON, over the size cap, nested too deep, no record. */
+  INVALID_RESPONSE: 'invalid_response',
   /** (TokenEndpointError) the token endpoint refused: `invalid_client`, `invalid_scope`, … (see `oauthError`). */
   TOKEN_ENDPOINT: 'token_endpoint_error',
   /** (ConfigurationError) bad options, a token without `scope` claim, a token URL that is no token endpoint. */

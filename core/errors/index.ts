@@ -16,6 +16,8 @@ export { QuotaExceededError } from './quota-exceeded-error.ts';
 export { ServerError } from './server-error.ts';
 export { NetworkError } from './network-error.ts';
 export { TimeoutError } from './timeout-error.ts';
+export { DeadlineError } from './deadline-error.ts';
+export { InvalidResponseError } from './invalid-response-error.ts';
 export { RedirectError } from './redirect-error.ts';
 export { TokenEndpointError } from './token-endpoint-error.ts';
 export { ConfigurationError } from './configuration-error.ts';

@@ -1,21 +1,52 @@
 /**
- * The one JSON-or-text body reader: error bodies, token answers and API answers all come through here, so a body
- * that is not JSON is handled the same way everywhere.
+ * The one body reader: error bodies, token answers and API answers all come through here, so a body that is not
+ * JSON, too large or nested too deep is handled the same way everywhere. Bodies are read as a stream with a byte
+ * cap, never buffered past it: an endless or oversized answer costs at most the cap.
  */
 
-/** A body's text read as JSON: the value, or `ok: false` when it is not JSON. Empty text is no value at all. */
-export type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string };
+/** Deepest JSON nesting accepted. The service's records nest about five levels; a thousand levels is an attack. */
+export const MAX_JSON_DEPTH = 64;
+
+/** A body's text read as JSON: the value, or `ok: false` with the reason when it is not usable JSON. */
+export type ParsedBody =
+  | { ok: true; value: unknown }
+  | { ok: false; text: string; reason: 'not-json' | 'too-deep' };
+
+/**
+ * Whether JSON text nests deeper than `max` (objects and arrays), without parsing it: a parse would build the deep
+ * structure first, and every recursive reader after it (`JSON.stringify` included) would overflow the stack.
+ *
+ * @param text JSON text.
+ * @param max The deepest nesting allowed.
+ * @returns `true` when some value lies deeper than `max`.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
 
 /**
  * @param text A body's text.
- * @returns `{ ok: true, value }` (`value` is `undefined` for an empty body) or `{ ok: false, text }`.
+ * @returns `{ ok: true, value }` (`value` is `undefined` for an empty body) or `{ ok: false, text, reason }`.
  */
 export function parseBody(text: string): ParsedBody {
   if (text === '') return { ok: true, value: undefined };
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return { ok: false, text, reason: 'too-deep' };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return { ok: false, text };
+    return { ok: false, text, reason: 'not-json' };
   }
 }
 
@@ -31,12 +62,73 @@ export function parseJsonOrText(text: string): unknown {
   return parsed.ok ? parsed.value : parsed.text;
 }
 
+/** Thrown by {@link readText} when a body is larger than its cap (the stream is cancelled first). */
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+  /** The cap that was passed. */
+  readonly maxBytes: number;
+
+  /** @param maxBytes The cap that was passed. */
+  constructor(maxBytes: number) {
+    super(`the body is larger than ${maxBytes} bytes`);
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** How {@link readText} treats a body over its cap. */
+export interface ReadTextOptions {
+  /** The most bytes read. */
+  maxBytes: number;
+  /** `true`: keep the first `maxBytes` and stop (error texts); default: throw {@link BodyTooLargeError}. */
+  truncate?: boolean;
+}
+
 /**
- * Reads a response body to the end.
+ * Reads a body as UTF-8 text, at most `maxBytes` of it. A `Content-Length` over the cap fails before reading.
+ *
+ * @param response Any response whose body is unread.
+ * @param options The cap, and whether to cut or refuse beyond it.
+ * @returns The text.
+ * @throws {BodyTooLargeError} Over the cap (unless `truncate`); the stream is cancelled.
+ * @throws Whatever the stream fails with (a connection cut mid-body, an abort): the caller maps it.
+ */
+export async function readText(response: Response, options: ReadTextOptions): Promise<string> {
+  const { maxBytes, truncate = false } = options;
+  const body = response.body;
+  if (body === null) return '';
+  const declared = Number(response.headers.get('content-length'));
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
+    await body.cancel().catch(() => undefined);
+    throw new BodyTooLargeError(maxBytes);
+  }
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (bytes + value.byteLength > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      if (!truncate) throw new BodyTooLargeError(maxBytes);
+      text += decoder.decode(value.subarray(0, maxBytes - bytes), { stream: true });
+      break;
+    }
+    bytes += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
+/** Error bodies are read for their message only: the first 64 KiB say all there is to say. */
+export const ERROR_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads an error body (or a token answer) to at most 64 KiB, as JSON when it parses, else as text.
  *
  * @param response Any response whose body is unread.
  * @returns See {@link parseJsonOrText}.
  */
 export async function readJsonOrText(response: Response): Promise<unknown> {
-  return parseJsonOrText(await response.text());
+  return parseJsonOrText(await readText(response, { maxBytes: ERROR_BODY_MAX_BYTES, truncate: true }));
 }

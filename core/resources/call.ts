@@ -9,6 +9,7 @@ import {
   callbackSchema,
   optionsObjectSchema,
   retryOptionsSchema,
+  deadlineMsSchema,
   timeoutMsSchema,
 } from '../validation/schemas.ts';
 import { checkAll } from '../validation/validate.ts';
@@ -48,6 +49,7 @@ export function callChecks(options: unknown): Check[] {
   const o = asRecord(options);
   if (o.retry !== undefined && o.retry !== false) checks.push([retryOptionsSchema, o.retry, 'retry']);
   if (o.timeoutMs !== undefined) checks.push([timeoutMsSchema, o.timeoutMs, 'timeoutMs']);
+  if (o.deadlineMs !== undefined) checks.push([deadlineMsSchema, o.deadlineMs, 'deadlineMs']);
   if (o.onResponse !== undefined) checks.push([callbackSchema, o.onResponse, 'onResponse']);
   return checks;
 }
@@ -69,12 +71,13 @@ export function checkCall<O extends object>(options: O | undefined, checks: Chec
  * The `ApiRequest` fields that come from the call options (only those given, so requests stay minimal).
  *
  * @param options Checked call options.
- * @returns `signal`, `retry` and `timeoutMs` as given.
+ * @returns `signal`, `retry`, `timeoutMs` and `deadlineMs` as given.
  */
-export function callFields(options: CallOptions | undefined): Pick<ApiRequest, 'signal' | 'retry' | 'timeoutMs'> {
-  const fields: Pick<ApiRequest, 'signal' | 'retry' | 'timeoutMs'> = { signal: options?.signal };
+export function callFields(options: CallOptions | undefined): Pick<ApiRequest, 'signal' | 'retry' | 'timeoutMs' | 'deadlineMs'> {
+  const fields: Pick<ApiRequest, 'signal' | 'retry' | 'timeoutMs' | 'deadlineMs'> = { signal: options?.signal };
   if (options?.retry !== undefined) fields.retry = options.retry;
   if (options?.timeoutMs !== undefined) fields.timeoutMs = options.timeoutMs;
+  if (options?.deadlineMs !== undefined) fields.deadlineMs = options.deadlineMs;
   return fields;
 }
 

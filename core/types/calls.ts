@@ -35,6 +35,8 @@ export interface CallOptions {
   retry?: RetryOptions | false;
   /** Per-attempt timeout for this call only, in milliseconds (default: the client's `timeoutMs`). */
   timeoutMs?: number;
+  /** Overall deadline for this call only, in milliseconds (default: the client's `deadlineMs`). */
+  deadlineMs?: number;
   /**
    * Called with the service's final answer once per request that succeeded: once for a single call, once per page
    * fetched for a collection. A call that fails throws instead (the error carries status and request id). An

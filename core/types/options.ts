@@ -93,6 +93,14 @@ export interface ClientOptions {
   /** Timeout of each attempt, in milliseconds (default 30000; each call may override it). */
   timeoutMs?: number;
   /**
+   * The whole call's deadline in milliseconds, retries, backoff waits and reading the answer included (default
+   * 120000; each call may override it). When it passes, the request under way is cancelled and the call fails with
+   * a `DeadlineError`. A PDF stream is bounded only until its headers arrive.
+   */
+  deadlineMs?: number;
+  /** The largest JSON answer read, in bytes (default 8 MiB): a larger one is an `InvalidResponseError`, unread. */
+  maxResponseBytes?: number;
+  /**
    * Let concurrent callers in this process share one in-flight token request. Default: `true`, except inside
    * Cloudflare Workers (detected by `navigator.userAgent`), where a promise created while handling one request must
    * not be awaited by another; resolved tokens are still shared through the token store either way.

@@ -172,6 +172,12 @@ export const timeoutMsSchema = z
   .min(1, { error: 'timeoutMs must be at least 1.' })
   .max(2_147_483_647, { error: 'timeoutMs must be at most 2147483647.' });
 
+/** Per-call `deadlineMs`: a whole number of milliseconds, 1 to 2147483647 (the client option's limits). */
+export const deadlineMsSchema = z
+  .int({ error: 'Give deadlineMs as a whole number of milliseconds.' })
+  .min(1, { error: 'deadlineMs must be at least 1.' })
+  .max(2_147_483_647, { error: 'deadlineMs must be at most 2147483647.' });
+
 /** A callback option such as `onResponse`. */
 export const callbackSchema = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
   error: 'Must be a function.',

@@ -8,6 +8,7 @@ import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPo
 import {
   ApplicationError,
   callPolicy,
+  createRedactor,
   errorFromResponse,
   isPartnerLearningError,
   NetworkError,
@@ -17,6 +18,7 @@ import {
   type ApiRequest,
   type ApiResponse,
   type Outcome,
+  type Redactor,
   type RetryPolicy,
   type Transport,
 } from '../../../core/protocol.ts';
@@ -118,6 +120,10 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
   const policy = init.retry ?? DEFAULT_RETRY;
   const random = init.random ?? Math.random;
   const limiter = limiterForKey(init.apiKey, clock);
+  // n8n adds the credentials itself; the API key is the one this driver knows, so a service that echoes it in an
+  // error text never puts it into an n8n output (the client secret never reaches the API: n8n sends it only to the
+  // token endpoint, from the credential).
+  const redactor = createRedactor([init.apiKey]);
 
   // Never throws: the caller records the outcome exactly once per acquired slot.
   const attemptOnce = async (request: ApiRequest, url: string): Promise<Attempt> => {
@@ -131,7 +137,7 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
       const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
       return { response, outcome: outcomeOf(response.statusCode) };
     } catch (thrown) {
-      const error = await failureOf(thrown, request, url, now()).catch(() => thrown);
+      const error = await failureOf(thrown, request, url, now(), redactor).catch(() => thrown);
       return { error, outcome: failureOutcome(thrown) };
     }
   };
@@ -162,7 +168,7 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
               return { status, headers, requestId, data: (await readData(response, request, url)) as T };
             }
             error = errorFromResponse({
-              status, body: await readText(response.body), headers, origin: 'api', method: request.method, url, now: now(),
+              status, body: await readText(response.body), headers, origin: 'api', method: request.method, url, now: now(), redactor,
             });
           } catch (thrown) {
             error = thrown;
@@ -188,18 +194,18 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
 }
 
 /** Turns what `httpRequestWithAuthentication` threw into the core's error (401, token endpoint, network, timeout). */
-async function failureOf(error: unknown, request: ApiRequest, url: string, now: number): Promise<unknown> {
+async function failureOf(error: unknown, request: ApiRequest, url: string, now: number, redactor: Redactor): Promise<unknown> {
   const known = asPartnerLearningError(error);
   if (known) return known;
   const answer = responseOf(error);
   if (answer) {
     return errorFromResponse({
       status: answer.status, body: await readText(answer.data), headers: toHeaders(answer.headers ?? {}),
-      origin: 'api', method: request.method, url, now,
+      origin: 'api', method: request.method, url, now, redactor,
     });
   }
   const code = codeOf(error);
-  const context = { method: request.method, url, origin: 'network' as const };
+  const context = { method: request.method, url, origin: 'network' as const, redactor };
   if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(messageOf(error))) {
     return new TimeoutError({
       ...context,
