@@ -16,7 +16,7 @@ export type * from './types/records.ts';
 
 export { basicAuthorization, parseTokenResponse, tokenRequestBody } from './auth/token-endpoint.ts';
 export * from './errors/index.ts';
-export { createRedactor, redact, REDACTED, isSensitiveKey, type Redactor } from './redact.ts';
+export { basicCredential, createRedactor, redact, REDACTED, isSensitiveKey, secretSpellings, type Redactor } from './redact.ts';
 export { backoffDelay, callPolicy, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
 export { nextStep, type NextStep, type StepInput } from './http/next-step.ts';
 export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';

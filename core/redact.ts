@@ -73,8 +73,11 @@ export interface Redactor {
 /**
  * The forms in which a secret can come back in text: as it is, percent-encoded (a URL or query), form-encoded (a
  * token request body, where a space is `+`), and reversed (an upstream that mangles what it echoes).
+ *
+ * @param secret A secret value.
+ * @returns Its spellings, the value itself first.
  */
-function spellings(secret: string): string[] {
+export function secretSpellings(secret: string): string[] {
   const percent = encodeURIComponent(secret);
   const form = new URLSearchParams({ s: secret }).toString().slice(2);
   return [secret, percent, percent.toLowerCase(), form, [...secret].reverse().join('')];
@@ -107,7 +110,7 @@ export function basicCredential(clientId: string, clientSecret: string): string 
  * redact.text(`key ${options.apiKey}`); // 'key [REDACTED]'
  */
 export function createRedactor(secrets: readonly string[] = []): Redactor {
-  const known = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= 8).flatMap(spellings))].sort(
+  const known = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= 8).flatMap(secretSpellings))].sort(
     (a, b) => b.length - a.length,
   );
 

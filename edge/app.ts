@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { createClient, type Limiter, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
-import { createRedactor } from '../core/redact.ts';
+import { basicCredential, createRedactor } from '../core/protocol.ts';
 import { RelayKeyRing } from './caller.ts';
 import { readRelayConfig, type RelayConfig, type RelaySettings } from './config.ts';
 import { finishResponse, type RelayEnv } from './finish.ts';
@@ -19,7 +19,8 @@ import { mintLearnerToken } from './learner-token.ts';
 import { problem } from './problem.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { routes } from './routes.ts';
-import { memoryFrontedStore } from './token-store.ts';
+import { createScrubber } from './scrub.ts';
+import { relayTokenStore } from './token-store.ts';
 import { problemFromError } from './upstream-errors.ts';
 
 /** What the entry files inject. */
@@ -42,7 +43,16 @@ export interface RelayDeps {
   limiter?: Limiter;
   /** The core's retry policy (tests shorten it). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /**
+   * The origin callers reach the relay at, for links in bodies, when `RELAY_PUBLIC_ORIGIN` is not set: the Node and
+   * Deno entries give their listening origin, so a caller's `Host` header (or an absolute-form request line) never
+   * decides where links point. Absent (Workers): the request's URL as the platform resolved it.
+   */
+  publicOrigin?: () => string | undefined;
 }
+
+/** The largest JSON answer the relay reads from the service (relay contract, "Errors"). */
+const MAX_UPSTREAM_JSON_BYTES = 4 * 1024 * 1024;
 
 /** Methods browsers may use (preflight answer). */
 const CORS_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -57,6 +67,8 @@ function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | unde
     scopes: config.scopes,
     environment: 'relay',
     tokenStore: store,
+    deadlineMs: config.deadlineMs,
+    maxResponseBytes: MAX_UPSTREAM_JSON_BYTES,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
@@ -75,7 +87,7 @@ export function relaySettingsProblems(settings: RelaySettings): string[] {
   const parsed = readRelayConfig(settings);
   if (!parsed.ok) return parsed.problems;
   try {
-    buildClient(parsed.config, { settings }, undefined, memoryFrontedStore(undefined));
+    buildClient(parsed.config, { settings }, undefined, relayTokenStore(undefined));
     return [];
   } catch (error) {
     return [clientProblem(error, createRedactor([parsed.config.clientSecret, parsed.config.apiKey]).text)];
@@ -103,8 +115,12 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     problems.push(`${deps.requiredTokenStore} is missing: bind a Workers KV namespace as ${deps.requiredTokenStore}`);
   }
   const config = parsed.ok ? parsed.config : undefined;
-  const secrets = config ? [config.clientSecret, config.apiKey, config.learnerTokenSecret, ...config.relayKeys] : [];
+  const secrets = config
+    ? [config.clientSecret, config.apiKey, basicCredential(config.clientId, config.clientSecret), config.learnerTokenSecret, ...config.relayKeys]
+    : [];
   const redactor = createRedactor(secrets);
+  const store = relayTokenStore(deps.tokenStore, now);
+  const scrub = createScrubber(secrets, () => store.knownTokens());
   const log: Logger = (level, message, fields) => {
     try {
       deps.logger?.(level, redactor.text(message), fields === undefined ? undefined : (redactor.value(fields) as Record<string, unknown>));
@@ -116,7 +132,7 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
   let client: PartnerLearningClient | undefined;
   if (config && problems.length === 0) {
     try {
-      client = buildClient(config, deps, deps.logger ? log : undefined, memoryFrontedStore(deps.tokenStore, { now }));
+      client = buildClient(config, deps, deps.logger ? log : undefined, store);
     } catch (error) {
       problems.push(clientProblem(error, redactor.text));
     }
@@ -152,7 +168,11 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     const named = problems.join('; ');
     app.use('*', async () => problem(500, 'relay_misconfigured', { detail: `The relay is misconfigured: ${named}` }));
   } else {
-    const ready = { config, client, keys: new RelayKeyRing(config.relayKeys), limiter: deps.rateLimiter ?? memoryRateLimiter(), now, log };
+    const fixedOrigin = config.publicOrigin;
+    const publicOrigin = (request: Request): string => fixedOrigin ?? deps.publicOrigin?.() ?? new URL(request.url).origin;
+    const ready = {
+      config, client, keys: new RelayKeyRing(config.relayKeys), limiter: deps.rateLimiter ?? memoryRateLimiter(), now, log, scrub, publicOrigin,
+    };
     const mintToken = (userId: string, ttl: number) => mintLearnerToken(config.learnerTokenKey, userId, ttl, now());
     for (const route of routes) app.all(route.path, (c) => handleRoute(c, route, ready, mintToken));
   }

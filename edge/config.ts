@@ -19,7 +19,15 @@ export interface RelayConfig {
   learnerTokenKey: Uint8Array<ArrayBuffer>;
   learnerTokenSecret: string;
   allowedOrigins: string[];
+  /** `RELAY_DEADLINE_MS`: how long a call may take from the request's arrival (default 15000). */
+  deadlineMs: number;
+  /** `RELAY_PUBLIC_ORIGIN`: the origin links in bodies point at; absent, the entry's own (never the caller's Host). */
+  publicOrigin: string | undefined;
 }
+
+/** The deadline when `RELAY_DEADLINE_MS` is not set, and its bounds (relay contract, "Errors"). */
+export const DEFAULT_DEADLINE_MS = 15_000;
+const DEADLINE_RANGE = [1000, 60_000] as const;
 
 /** Every setting that holds a secret: never echoed, scanned for in tests. */
 export const SECRET_SETTINGS = [
@@ -91,6 +99,32 @@ function origins(settings: RelaySettings, problems: string[]): string[] {
   return list;
 }
 
+function deadline(settings: RelaySettings, problems: string[]): number {
+  const value = settings['RELAY_DEADLINE_MS'];
+  if (value === undefined || value === '') return DEFAULT_DEADLINE_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < DEADLINE_RANGE[0] || ms > DEADLINE_RANGE[1]) {
+    problems.push(`RELAY_DEADLINE_MS is malformed: give whole milliseconds from ${DEADLINE_RANGE[0]} to ${DEADLINE_RANGE[1]}`);
+  }
+  return ms;
+}
+
+function publicOrigin(settings: RelaySettings, problems: string[]): string | undefined {
+  const value = settings['RELAY_PUBLIC_ORIGIN'];
+  if (value === undefined || value === '') return undefined;
+  let origin: string | undefined;
+  try {
+    origin = typeof value === 'string' ? new URL(value).origin : undefined;
+  } catch {
+    origin = undefined;
+  }
+  if (origin !== value) {
+    problems.push('RELAY_PUBLIC_ORIGIN is malformed: give the exact origin callers reach the relay at, such as https://relay.partner.example');
+    return undefined;
+  }
+  return origin;
+}
+
 function scopes(settings: RelaySettings, problems: string[]): string[] {
   const value = settings['PARTNER_LEARNING_SCOPES'];
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) return [...DEFAULT_SCOPES];
@@ -123,6 +157,8 @@ export function readRelayConfig(settings: RelaySettings): ConfigResult {
   else if (secret.length < MIN_SECRET_LENGTH) problems.push(`LEARNER_TOKEN_SECRET is malformed: it must be at least ${MIN_SECRET_LENGTH} characters`);
   const allowedOrigins = origins(settings, problems);
   const scopeList = scopes(settings, problems);
+  const deadlineMs = deadline(settings, problems);
+  const origin = publicOrigin(settings, problems);
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -137,6 +173,8 @@ export function readRelayConfig(settings: RelaySettings): ConfigResult {
       learnerTokenKey: new TextEncoder().encode(secret),
       learnerTokenSecret: secret,
       allowedOrigins,
+      deadlineMs,
+      publicOrigin: origin,
     },
   };
 }

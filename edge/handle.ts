@@ -14,7 +14,9 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { Method, Operation, Route, RunContext } from './route-types.ts';
 import { readBody } from './request-body.ts';
 import { UpstreamCapture, type Upstream } from './upstream.ts';
-import { problemFromError } from './upstream-errors.ts';
+import { problemFromError, upstreamRequestId } from './upstream-errors.ts';
+import type { Scrubber } from './scrub.ts';
+import { idleLimited } from './idle-stream.ts';
 
 /** What a route needs from the configured relay. */
 export interface ReadyRelay {
@@ -24,6 +26,10 @@ export interface ReadyRelay {
   limiter: RateLimiter;
   now: () => number;
   log: Logger;
+  /** Removes the relay's secrets (and the upstream tokens it holds) from what upstream sent. */
+  scrub: Scrubber;
+  /** The origin links point at: configured, or the entry's own listening origin; never the caller's `Host`. */
+  publicOrigin: (request: Request) => string;
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -61,20 +67,41 @@ function actingUser(caller: Caller, op: Operation, headers: Headers): string | R
   return header.trim();
 }
 
-function answer(upstream: Upstream, rewrite: (v: unknown) => unknown): Response {
+/** `inline` or `attachment` as upstream said, and a file name of safe characters only (never a path). */
+function disposition(upstream: string | undefined, fileName: string): string {
+  const kind = /^\s*attachment\b/i.test(upstream ?? '') ? 'attachment' : 'inline';
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const safe = base.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '') || 'document.pdf';
+  return `${kind}; filename="${safe}"`;
+}
+
+interface AnswerOptions {
+  rewrite: (v: unknown) => unknown;
+  scrub: Scrubber;
+  /** HEAD: headers only; the upstream body is cancelled unread. */
+  head: boolean;
+  idleMs: number;
+}
+
+function answer(upstream: Upstream, o: AnswerOptions): Response {
   const headers = new Headers();
-  if (upstream.requestId) headers.set('x-request-id', upstream.requestId);
+  const requestId = upstreamRequestId(upstream.requestId, o.scrub.text);
+  if (requestId) headers.set('x-request-id', requestId);
   if (upstream.kind === 'empty') return new Response(null, { status: upstream.status, headers });
   if (upstream.kind === 'pdf') {
     const { pdf } = upstream;
-    headers.set('content-type', pdf.contentType || 'application/pdf');
+    headers.set('content-type', /^application\/pdf\b/i.test(pdf.contentType) ? pdf.contentType : 'application/pdf');
     if (pdf.contentLength !== undefined) headers.set('content-length', String(pdf.contentLength));
-    const safeName = pdf.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
-    headers.set('content-disposition', upstream.disposition ?? `inline; filename="${safeName}"`);
-    return new Response(pdf.body, { status: upstream.status, headers });
+    headers.set('content-disposition', disposition(upstream.disposition, pdf.fileName));
+    if (o.head) {
+      void pdf.body.cancel().catch(() => undefined);
+      return new Response(null, { status: upstream.status, headers });
+    }
+    return new Response(idleLimited(pdf.body, o.idleMs), { status: upstream.status, headers });
   }
-  headers.set('content-type', upstream.contentType ?? 'application/json');
-  return new Response(JSON.stringify(rewrite(upstream.body)), { status: upstream.status, headers });
+  headers.set('content-type', /^application\/(ld\+)?json\b/i.test(upstream.contentType ?? '') ? upstream.contentType! : 'application/json');
+  const body = JSON.stringify(o.scrub.json(o.rewrite(upstream.body)));
+  return new Response(o.head ? null : body, { status: upstream.status, headers });
 }
 
 /**
@@ -92,6 +119,7 @@ export async function handleRoute(
   relay: ReadyRelay,
   mintToken: RunContext['mintToken'],
 ): Promise<Response> {
+  const arrivedAt = relay.now();
   const method = (c.req.method === 'HEAD' ? 'GET' : c.req.method) as Method;
   const op = route.methods[method];
   if (!op) {
@@ -116,16 +144,31 @@ export async function handleRoute(
   const body = await readBody(c.req.raw, op.body);
   if (body instanceof Response) return body;
 
-  // No caller signal: Deno aborts request.signal once a response is returned, which would cut a streaming PDF.
-  const capture = new UpstreamCapture(undefined);
+  // The caller leaving cancels the upstream call, until the answer is built: Deno aborts request.signal once a
+  // response is returned, which must not cut a PDF streaming on. The deadline counts from the request's arrival.
+  const upstream = new AbortController();
+  const gone = c.req.raw.signal;
+  const leave = (): void => upstream.abort(new DOMException('The caller went away.', 'AbortError'));
+  if (gone.aborted) leave();
+  else gone.addEventListener('abort', leave, { once: true });
+  const deadlineMs = Math.max(1, relay.config.deadlineMs - (relay.now() - arrivedAt));
+  const capture = new UpstreamCapture({ signal: upstream.signal, deadlineMs });
   try {
     const url = new URL(c.req.url);
     const params = c.req.param() as Record<string, string>;
     const result = await op.run({ client: relay.client, params, userId, body: body.value, query: url.searchParams, capture, mintToken });
     if (result instanceof Response) return result;
-    const origin = url.origin;
-    return answer(result, linkRewriter(relay.config.baseUrl, `${origin}/v1`));
+    return answer(result, {
+      rewrite: linkRewriter(relay.config.baseUrl, `${relay.publicOrigin(c.req.raw)}/v1`),
+      scrub: relay.scrub, head: c.req.method === 'HEAD', idleMs: relay.config.deadlineMs,
+    });
   } catch (error) {
-    return problemFromError(error, relay.log);
+    if (upstream.signal.aborted && gone.aborted) {
+      // Nobody is left to read an answer: not an error of the relay's (no error log line).
+      return problem(499, 'client_closed', { detail: 'The caller went away.' });
+    }
+    return problemFromError(error, relay.log, relay.scrub.text);
+  } finally {
+    gone.removeEventListener('abort', leave);
   }
 }

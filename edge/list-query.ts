@@ -33,7 +33,8 @@ export function listOptions(query: URLSearchParams): ListOptions | Response {
   }
   for (const [name, key] of Object.entries(DATE_FILTERS) as [keyof typeof DATE_FILTERS, (typeof DATE_FILTERS)[keyof typeof DATE_FILTERS]][]) {
     const value = query.get(name);
-    if (value !== null) options[key] = value;
+    // A raw `+` in the offset (`...T10:00:00+01:00`) reads as a space in a query; the service takes it as `+`.
+    if (value !== null) options[key] = value.replace(/ (\d{2}(?::?\d{2})?)$/, '+$1');
   }
   return options;
 }

@@ -56,7 +56,17 @@ export async function readBody(request: Request, kind: 'json' | 'merge-patch' | 
       return problem(415, 'unsupported_media_type', { detail: 'Send the PATCH body as application/merge-patch+json.' });
     }
   }
-  const text = await readCapped(request);
+  let text: string | undefined;
+  try {
+    text = await readCapped(request);
+  } catch {
+    // The caller went away mid-upload (or its body broke off): nobody is left to read an answer, and it is no error of
+    // the relay's. Nothing was sent upstream.
+    return problem(400, 'validation_failed', {
+      detail: 'The request body was cut off before its end.',
+      violations: [{ propertyPath: '', message: 'Send the whole body.' }],
+    });
+  }
   if (text === undefined || (Number.isFinite(declared) && declared > MAX_BODY_BYTES)) return tooLarge();
   if (kind === undefined || text.trim() === '') return { value: undefined };
   try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredToken, TokenStore } from '../core/index.ts';
-import { CLAIM_TIMEOUT_MS, kvTokenStore, memoryFrontedStore, type KvNamespaceLike } from './token-store.ts';
+import type { TokenStore } from '../core/index.ts';
+import { kvTokenStore, relayTokenStore, type KvNamespaceLike } from './token-store.ts';
 
 const HOUR = 3_600_000;
 
@@ -21,33 +21,13 @@ function fakeKv(): KvNamespaceLike & { puts: { key: string; ttl?: number }[]; da
   };
 }
 
-describe('memoryFrontedStore', () => {
-  it('lets one caller of a cold burst fetch; the others wait for its resolved token', async () => {
-    let clock = 1_000_000;
-    const store = memoryFrontedStore(undefined, { now: () => clock, sleep: async (ms) => { clock += ms; await Promise.resolve(); } });
-    const token: StoredToken = { accessToken: 'a', expiresAt: clock + HOUR, scope: 's' };
-    const gets = Array.from({ length: 10 }, () => store.get('k'));
-    const first = await gets[0];
-    expect(first).toBeUndefined();
-    await store.set('k', token);
-    const rest = await Promise.all(gets.slice(1));
-    expect(rest.every((t) => t?.accessToken === 'a')).toBe(true);
-  });
-
-  it('lets waiters fetch themselves once a claim lapses (a failed refresh wedges nobody)', async () => {
-    let clock = 0;
-    const store = memoryFrontedStore(undefined, { now: () => clock, sleep: async (ms) => { clock += ms; await Promise.resolve(); } });
-    expect(await store.get('k')).toBeUndefined();
-    expect(await store.get('k')).toBeUndefined();
-    expect(clock).toBeGreaterThanOrEqual(CLAIM_TIMEOUT_MS);
-  });
-
+describe('relayTokenStore', () => {
   it('reads the durable store once, then memory; writes at most once a second per key', async () => {
     const clock = 5_000_000;
     const kv = fakeKv();
     const durable: TokenStore = kvTokenStore(kv, () => clock);
     await durable.set('k', { accessToken: 'kv', expiresAt: clock + HOUR, scope: 's' });
-    const store = memoryFrontedStore(durable, { now: () => clock });
+    const store = relayTokenStore(durable, () => clock);
     expect((await store.get('k'))?.accessToken).toBe('kv');
     kv.data.clear();
     expect((await store.get('k'))?.accessToken).toBe('kv');
@@ -55,6 +35,13 @@ describe('memoryFrontedStore', () => {
     await store.set('k', { accessToken: 'c', expiresAt: clock + HOUR, scope: 's' });
     expect(kv.puts).toHaveLength(2);
     expect((await store.get('k'))?.accessToken).toBe('c');
+  });
+
+  it('knows the access tokens it held, so the relay can scrub an answer that echoes one', async () => {
+    const store = relayTokenStore(undefined, () => 0);
+    expect(await store.get('k')).toBeUndefined();
+    for (const t of ['t1', 't2', 't3', 't4', 't5']) await store.set('k', { accessToken: t, expiresAt: HOUR, scope: 's' });
+    expect(store.knownTokens()).toEqual(['t2', 't3', 't4', 't5']);
   });
 });
 

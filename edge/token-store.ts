@@ -1,75 +1,56 @@
 /**
  * Where the relay keeps the service's access token: Workers KV or Deno KV behind the core's `TokenStore`, fronted
- * by isolate memory. Only resolved values are shared between requests, never promises (a Worker cancels a request
- * that awaits a promise another request created). A burst that meets an empty cache is still served by one token
- * request: the first request claims the refresh, the others poll memory on their own timers until the token is
- * there (or the claim lapses and they fetch it themselves).
+ * by isolate memory. Coalescing a cold burst into one token request, and failing the callers that waited on a
+ * failed one at once, is the core's `TokenProvider` (its refresh markers are values, never promises, so they are
+ * safe across Workers requests): this store only keeps tokens, writes each key at most once a second, and lets the
+ * relay know which upstream tokens exist, so an answer that echoes one can be scrubbed.
  */
 import type { StoredToken, TokenStore } from '../core/index.ts';
 import { REFRESH_MARGIN_MS } from '../core/auth/token-provider.ts';
 
-/** How long other requests wait for a claimed refresh before fetching a token themselves. */
-export const CLAIM_TIMEOUT_MS = 5000;
-/** How often a waiting request looks at memory again. */
-const POLL_MS = 20;
 /** Workers KV refuses `expirationTtl` under 60 s. */
 export const MIN_KV_TTL_S = 60;
 /** Workers KV allows one write per second per key. */
 export const MIN_WRITE_INTERVAL_MS = 1000;
 
-/** What {@link memoryFrontedStore} needs besides the durable store. */
-export interface FrontOptions {
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+/** The relay's token store: a `TokenStore`, plus the upstream access tokens it holds (secrets to scrub). */
+export interface RelayTokenStore extends TokenStore {
+  /** @returns The access tokens this isolate has stored or read (the current one and, after a refresh, the last). */
+  knownTokens(): string[];
 }
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Fronts a durable store with isolate memory, coalesces cold-cache bursts, and writes at most once a second per key.
+ * Fronts a durable store with isolate memory and writes at most once a second per key.
  *
  * @param durable Workers KV, Deno KV or another store (`undefined`: memory only, as on Node).
- * @param options Clock and sleep.
+ * @param now Epoch milliseconds.
  * @returns The `TokenStore` to give `createClient`.
  * @example
- * const store = memoryFrontedStore(kvTokenStore(env.TOKEN_CACHE));
+ * const store = relayTokenStore(kvTokenStore(env.TOKEN_CACHE));
  */
-export function memoryFrontedStore(durable: TokenStore | undefined, options: FrontOptions = {}): TokenStore {
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
+export function relayTokenStore(durable: TokenStore | undefined, now: () => number = Date.now): RelayTokenStore {
   const memory = new Map<string, StoredToken>();
-  const claims = new Map<string, number>();
   const lastWrite = new Map<string, number>();
+  const seen: string[] = [];
+  const remember = (token: StoredToken | undefined): StoredToken | undefined => {
+    if (token && !seen.includes(token.accessToken)) {
+      seen.push(token.accessToken);
+      if (seen.length > 4) seen.shift();
+    }
+    return token;
+  };
   const usable = (t: StoredToken | undefined): t is StoredToken => t !== undefined && now() < t.expiresAt - REFRESH_MARGIN_MS;
 
   return {
     async get(key) {
       const held = memory.get(key);
-      if (usable(held)) return held;
-      const stored = durable ? ((await durable.get(key)) ?? undefined) : undefined;
-      if (usable(stored)) {
-        memory.set(key, stored);
-        return stored;
-      }
-      const claimedAt = claims.get(key);
-      if (claimedAt === undefined || now() - claimedAt >= CLAIM_TIMEOUT_MS) {
-        claims.set(key, now());
-        return stored ?? held;
-      }
-      // Another request is fetching: wait for its resolved value, on this request's own timer.
-      while (claims.get(key) === claimedAt && now() - claimedAt < CLAIM_TIMEOUT_MS) {
-        await sleep(POLL_MS);
-        const fresh = memory.get(key);
-        if (usable(fresh)) return fresh;
-      }
-      const fresh = memory.get(key);
-      if (usable(fresh)) return fresh;
-      claims.set(key, now());
-      return stored ?? held;
+      if (usable(held) || !durable) return remember(held);
+      const stored = (await durable.get(key)) ?? undefined;
+      if (stored) memory.set(key, stored);
+      return remember(stored ?? held);
     },
     async set(key, token) {
-      memory.set(key, token);
-      claims.delete(key);
+      memory.set(key, remember(token) as StoredToken);
       if (!durable) return;
       const last = lastWrite.get(key);
       if (last !== undefined && now() - last < MIN_WRITE_INTERVAL_MS) return;
@@ -78,9 +59,9 @@ export function memoryFrontedStore(durable: TokenStore | undefined, options: Fro
     },
     async delete(key) {
       memory.delete(key);
-      claims.delete(key);
       if (durable) await durable.delete(key);
     },
+    knownTokens: () => [...seen],
   };
 }
 
@@ -102,7 +83,7 @@ function isStoredToken(value: unknown): value is StoredToken {
  *
  * @param kv The `TOKEN_CACHE` binding.
  * @param now Epoch milliseconds.
- * @returns The store (use it through {@link memoryFrontedStore}).
+ * @returns The store (use it through {@link relayTokenStore}).
  */
 export function kvTokenStore(kv: KvNamespaceLike, now: () => number = Date.now): TokenStore {
   return {
@@ -132,7 +113,7 @@ export interface DenoKvLike {
  *
  * @param kv From `Deno.openKv()`.
  * @param now Epoch milliseconds.
- * @returns The store (use it through {@link memoryFrontedStore}).
+ * @returns The store (use it through {@link relayTokenStore}).
  */
 export function denoKvTokenStore(kv: DenoKvLike, now: () => number = Date.now): TokenStore {
   const path = (key: string): string[] => ['partner-learning-relay', key];

@@ -3,7 +3,7 @@
  * code and a detail written here (never the core's message, which names the upstream URL); the relay's own logger
  * gets what an operator needs to fix a credential problem.
  */
-import { PartnerLearningError, QuotaExceededError, ServerError, ThrottledError, ValidationError } from '../core/index.ts';
+import { DeadlineError, InvalidResponseError, PartnerLearningError, QuotaExceededError, ServerError, ThrottledError, ValidationError } from '../core/index.ts';
 import { problem } from './problem.ts';
 
 /** Retry-After (seconds) when the service named none. */
@@ -38,11 +38,29 @@ function retryAfterSeconds(ms: number | undefined): string {
  * @param log Where operator hints go.
  * @returns A problem response.
  */
-export function problemFromError(error: unknown, log: UpstreamFailureLog): Response {
+export function problemFromError(error: unknown, log: UpstreamFailureLog, scrub?: (text: string) => string): Response {
   const response = mapError(error, log);
-  // The service's request id, when it sent one, lets a partner quote it to support.
-  if (error instanceof PartnerLearningError && error.requestId) response.headers.set('x-request-id', error.requestId);
+  // The service's request id, when it sent one that is id-shaped and holds no secret, lets a partner quote it.
+  const requestId = error instanceof PartnerLearningError ? upstreamRequestId(error.requestId, scrub) : undefined;
+  if (requestId) response.headers.set('x-request-id', requestId);
   return response;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The service's `x-request-id` as the relay may pass it on (relay contract, "Headers"): id-shaped and free of every
+ * known secret, else none (the relay's own id is sent instead).
+ *
+ * @param id What the service sent.
+ * @param scrub Removes known secrets (a changed text held one).
+ * @returns The id, or `undefined`.
+ */
+export function upstreamRequestId(id: string | undefined, scrub?: (text: string) => string): string | undefined {
+  if (id === undefined || !REQUEST_ID.test(id) || id.includes('REDACTED')) return undefined;
+  if (scrub && scrub(id) !== id) return undefined;
+  // A JWT (an upstream bearer token echoed back) is id-shaped after all; its parts all start `eyJ`.
+  return id.includes('eyJ') ? undefined : id;
 }
 
 function mapError(error: unknown, log: UpstreamFailureLog): Response {
@@ -62,6 +80,19 @@ function mapError(error: unknown, log: UpstreamFailureLog): Response {
   }
   if (error instanceof QuotaExceededError) {
     return problem(429, code, { detail: "The partner's daily quota is used up.", headers: { 'retry-after': String(QUOTA_RETRY_AFTER_S) } });
+  }
+  // The deadline cut the retries of an answer that broke off: what the caller should know is that it was unusable.
+  const cause = (error as { cause?: unknown }).cause;
+  if (error instanceof DeadlineError && cause instanceof Error && cause.name === 'InvalidResponseError') {
+    return mapError(new InvalidResponseError({ origin: 'api', message: cause.message, requestId: error.requestId }), log);
+  }
+  if (error instanceof DeadlineError) {
+    log('warn', 'the service did not answer within the deadline', { code, requestId: error.requestId });
+    return problem(504, 'upstream_timeout', { detail: 'The service did not answer in time: retry later.', headers: { 'retry-after': String(DEFAULT_RETRY_AFTER_S) } });
+  }
+  if (error instanceof InvalidResponseError) {
+    log('warn', 'the service answered unusably (over 4 MiB, cut off, not JSON or not a record)', { code, status, requestId: error.requestId });
+    return problem(502, 'upstream_invalid', { detail: 'The service answered with a body the relay cannot use.', headers: { 'retry-after': String(DEFAULT_RETRY_AFTER_S) } });
   }
   if (error instanceof ThrottledError) {
     return problem(429, code, { detail: 'The service is throttling: retry later.', headers: { 'retry-after': retryAfterSeconds(error.retryAfterMs) } });

@@ -21,7 +21,10 @@ export interface ResponseReport {
 
 /** Per-call options the relay passes to every core call. */
 export interface RelayCallOptions {
-  signal: AbortSignal | undefined;
+  /** Aborted when the caller goes away. */
+  signal: AbortSignal;
+  /** What is left of the relay's deadline for this request. */
+  deadlineMs: number;
   onResponse: (report: ResponseReport) => void;
 }
 
@@ -30,9 +33,9 @@ export class UpstreamCapture {
   report: ResponseReport | undefined;
   readonly options: RelayCallOptions;
 
-  /** @param signal Cancels the core call when the caller goes away. */
-  constructor(signal: AbortSignal | undefined) {
-    this.options = { signal, onResponse: (report) => { this.report = report; } };
+  /** @param limits The caller's signal and the deadline left, passed to the core call. */
+  constructor(limits: { signal: AbortSignal; deadlineMs: number }) {
+    this.options = { ...limits, onResponse: (report) => { this.report = report; } };
   }
 
   /**

@@ -24,6 +24,8 @@ export const RELAY_SETTINGS = [
   'LEARNER_TOKEN_SECRET',
   'ALLOWED_ORIGINS',
   'RELAY_LOG_LEVEL',
+  'RELAY_DEADLINE_MS',
+  'RELAY_PUBLIC_ORIGIN',
 ] as const;
 
 /**
@@ -41,6 +43,7 @@ export function relaySettingsFrom(env: Record<string, string | undefined>): Reco
 
 interface WranglerConfig {
   compatibility_date: string;
+  compatibility_flags?: string[];
   ratelimits?: { name: string; namespace_id: string; simple: { limit: number; period: 10 | 60 } }[];
 }
 
@@ -124,6 +127,7 @@ export async function startRelayWorker(options: RelayWorkerOptions): Promise<Rel
     modules: true,
     scriptPath: options.scriptPath ?? (await bundleRelay()),
     compatibilityDate: config.compatibility_date,
+    compatibilityFlags: config.compatibility_flags ?? [],
     bindings: options.settings,
     kvNamespaces: ['TOKEN_CACHE'],
     kvPersist: options.kvPersist ?? false,

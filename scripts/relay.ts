@@ -1,9 +1,11 @@
 /**
  * `npm run relay -- --port N`: serves the edge relay in workerd (Miniflare) on 127.0.0.1:N with a local KV namespace,
- * configured from the environment variables of the relay contract. Prints one line with its origin once it accepts
+ * configured from the environment variables of the relay contract, its KV kept on disk under .wrangler/state. Prints one line with its origin once it accepts
  * requests (`--port 0` picks a free port); refuses to start, naming the setting, when one is missing or malformed;
  * exits 0 on SIGINT/SIGTERM.
  */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { relaySettingsProblems } from '../edge/app.ts';
 import { relaySettingsFrom, startRelayWorker } from './relay-worker.ts';
 
@@ -27,7 +29,9 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-const relay = await startRelayWorker({ settings, port });
+// KV on disk, as `wrangler dev` keeps it: a restart finds the token the last run fetched (RELAY_KV_DIR moves it).
+const kvPersist = process.env['RELAY_KV_DIR'] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '.wrangler', 'state', 'relay-kv');
+const relay = await startRelayWorker({ settings, port, kvPersist });
 console.log(`relay listening on ${relay.origin}`);
 
 let stopping = false;

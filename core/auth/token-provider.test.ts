@@ -74,11 +74,23 @@ describe('TokenProvider', () => {
     expect(new Set(tokens.map((t) => t.accessToken)).size).toBe(1);
   });
 
-  it('with shareInFlight false, a waiter fetches its own token when the refresh under way fails', async () => {
+  it('with shareInFlight false, a failed refresh fails its waiters at once, and the next caller tries afresh', async () => {
     let failures = 1;
-    const { provider, calls, clock } = setup({ shareInFlight: false, fail: () => failures-- > 0 });
-    const results = await clock.run(Promise.allSettled([provider.getToken(), provider.getToken()]));
-    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    let release = (): void => undefined;
+    const hold = new Promise<void>((resolve) => { release = resolve; });
+    const { provider, calls, clock } = setup({ shareInFlight: false, hold, fail: () => failures-- > 0 });
+    const start = clock.now();
+    const pending = Promise.allSettled(Array.from({ length: 10 }, () => provider.getToken()));
+    // Let the nine others reach their first look at the store (after hashing the key in real time), then fail.
+    for (let i = 0; i < 2000 && clock.sleeps.length < 9; i += 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(clock.sleeps.length).toBe(9);
+    release();
+    const results = await clock.run(pending);
+    // One token request, and every caller that waited on it got its failure (no second request, no waiting in turn).
+    expect(calls()).toBe(1);
+    expect(results.every((r) => r.status === 'rejected' && r.reason instanceof ServerError)).toBe(true);
+    expect(clock.now() - start).toBeLessThan(1000);
+    await clock.run(provider.getToken());
     expect(calls()).toBe(2);
   });
 

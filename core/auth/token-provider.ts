@@ -39,6 +39,13 @@ export interface TokenProviderInit {
   log?: Log;
 }
 
+/** A refresh under way (no in-flight sharing). Its failure is recorded on it, for the callers waiting on it. */
+interface RefreshMarker {
+  since: number;
+  /** Set when this refresh failed: its waiters fail with it at once instead of waiting or retrying it. */
+  failure?: { error: unknown };
+}
+
 interface SharedState {
   /** Resolved tokens (values, never promises), so isolates and processes skip a store read per call. */
   resolved: Map<string, StoredToken>;
@@ -48,7 +55,7 @@ interface SharedState {
    * Without in-flight sharing: when (injected clock) a refresh for the key started. A value, not a promise, so it
    * may be shared across Workers requests; a marker older than the token request's timeout is ignored.
    */
-  refreshing: Map<string, { since: number }>;
+  refreshing: Map<string, RefreshMarker>;
 }
 
 // Per store, process-wide: two clients with the same store and credentials share tokens and refreshes, also when
@@ -162,8 +169,13 @@ export class TokenProvider {
   async #refreshOrWait(key: string, fallback: StoredToken | undefined, signal: AbortSignal | undefined): Promise<StoredToken> {
     const { refreshing } = this.#state;
     const { now, timeoutMs } = this.#init;
+    const awaited = refreshing.get(key);
     for (let waited = 0; ; waited += REFRESH_POLL_MS) {
-      const since = refreshing.get(key)?.since;
+      const marker = refreshing.get(key);
+      // The refresh this caller waited on failed: fail with it now (a second request would most likely fail the same
+      // way, and every waiter trying in turn is what serialised callers behind a failing token endpoint).
+      if (awaited?.failure) throw awaited.failure.error;
+      const since = marker?.since;
       const underWay = since !== undefined && now() >= since && now() - since < timeoutMs && waited < timeoutMs;
       if (!underWay) break;
       await this.#init.sleep(REFRESH_POLL_MS, signal);
@@ -175,10 +187,15 @@ export class TokenProvider {
         return stored;
       }
     }
-    const mine = { since: now() };
+    const mine: RefreshMarker = { since: now() };
     refreshing.set(key, mine);
     try {
       return await this.#refresh(key, fallback, signal);
+    } catch (error) {
+      // A value, not a promise (safe to share across Workers requests): waiters read it on their next look. The next
+      // caller to arrive finds no marker and tries afresh.
+      mine.failure = { error };
+      throw error;
     } finally {
       if (refreshing.get(key) === mine) refreshing.delete(key);
     }

@@ -10,7 +10,6 @@ import { isPartnerLearningError, withAttempts } from '../errors/base.ts';
 import { DeadlineError } from '../errors/deadline-error.ts';
 import { errorFromResponse } from '../errors/factory.ts';
 import { InvalidResponseError } from '../errors/invalid-response-error.ts';
-import { NetworkError } from '../errors/network-error.ts';
 import { RedirectError } from '../errors/redirect-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
 import { createLog, type Log } from '../log.ts';
@@ -291,9 +290,11 @@ function bodyFailure(error: unknown, response: Response, request: ApiRequest, ur
   }
   // An abort (a timer of this call, or the caller) rejects with its own reason: leave it for the loop to judge.
   if (error instanceof DOMException && error.name === 'AbortError') return error;
+  // Cut off mid-body (a dropped connection, a Content-Length that lies): the answer is unusable, but sending again
+  // may well work, so it is retried like a network failure.
   const cause = error instanceof Error ? error : undefined;
-  return new NetworkError({
-    ...context, origin: 'network', cause,
+  return new InvalidResponseError({
+    ...context, origin: 'network', cause, retryable: true,
     message: `The connection broke while the service's answer was being read${cause ? `: ${cause.message}` : ''}`,
     hint: 'It is retried with backoff like any network failure',
   });

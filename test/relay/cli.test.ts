@@ -55,6 +55,26 @@ describe('npm run relay', () => {
     expect(result.code).toBe(0);
   });
 
+  it('keeps its KV on disk: a restart finds the token and makes no token request', async () => {
+    if (!upstream) throw new Error('no emulator');
+    const kvDir = await mkdtemp(join(tmpdir(), 'relay-kv-cli-'));
+    try {
+      const once = async (): Promise<void> => {
+        await run(process.execPath, ['--import', 'tsx', 'scripts/relay.ts', '--port', '0'], { ...upstream!.settings, RELAY_KV_DIR: kvDir }, (line, kill) => {
+          const origin = /relay listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1];
+          if (origin) void fetch(`${origin}/v1/courses/1`, { headers: { 'x-relay-key': RELAY_KEY } }).finally(kill);
+        });
+      };
+      const before = await upstream.tokenRequests();
+      await once();
+      expect(await upstream.tokenRequests()).toBe(before + 1);
+      await once();
+      expect(await upstream.tokenRequests()).toBe(before + 1);
+    } finally {
+      await rm(kvDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start and names a missing or malformed setting, never its value', async () => {
     if (!upstream) throw new Error('no emulator');
     const { RELAY_KEYS: _dropped, ...rest } = upstream.settings;

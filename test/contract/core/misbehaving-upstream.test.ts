@@ -175,12 +175,13 @@ describe('a service that misbehaves (real socket)', () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
 
-  it('cuts the body short (Content-Length lies): a NetworkError, retried like one', async () => {
+  it('cuts the body short (Content-Length lies): an InvalidResponseError, retried like a network failure', async () => {
     mode = 'truncated';
     const { c } = client();
     apiRequests = 0;
     const error = await failure(c.courses.get(1));
-    expect(error.code).toBe('network_error');
+    expect(error.code).toBe('invalid_response');
+    expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/broke while the service's answer was being read/);
     expect(error.attempts).toBe(2);
     expect(apiRequests).toBe(2);

@@ -1,0 +1,43 @@
+/**
+ * The relay treats everything from upstream as untrusted (relay contract, "Errors"): a service that echoes what it
+ * received could put the API key, the Basic credential or the upstream bearer token into a successful body. Every
+ * string of a JSON answer is scrubbed of the relay's secrets, in every spelling the core knows (as is,
+ * percent-encoded, form-encoded, reversed), before it is sent. Only exact secrets are replaced: generic patterns
+ * (anything shaped like a JWT) would also break legitimate values such as signed content URLs.
+ */
+import { REDACTED, secretSpellings } from '../core/protocol.ts';
+
+/** Replaces known secrets in an answer. */
+export interface Scrubber {
+  /** @returns The text without any known secret. */
+  text(value: string): string;
+  /** @returns A deep copy of a parsed JSON value with every string scrubbed (the value itself when nothing matched). */
+  json(value: unknown): unknown;
+}
+
+/**
+ * @param fixed The relay's configured secrets.
+ * @param current The secrets that change (the upstream access tokens the token store holds).
+ * @returns The scrubber; it reads `current()` on every answer.
+ */
+export function createScrubber(fixed: readonly string[], current: () => readonly string[]): Scrubber {
+  const fixedForms = fixed.filter((s) => s.length >= 8).flatMap(secretSpellings);
+  const forms = (): string[] => [...fixedForms, ...current().filter((s) => s.length >= 8).flatMap(secretSpellings)]
+    .sort((a, b) => b.length - a.length);
+  const scrubText = (value: string, all: string[]): string => {
+    let out = value;
+    for (const form of all) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    return out;
+  };
+  const walk = (value: unknown, all: string[]): unknown => {
+    if (typeof value === 'string') return scrubText(value, all);
+    if (Array.isArray(value)) return value.map((item) => walk(item, all));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(value)) out[scrubText(key, all)] = walk(inner, all);
+      return out;
+    }
+    return value;
+  };
+  return { text: (value) => scrubText(value, forms()), json: (value) => walk(value, forms()) };
+}
