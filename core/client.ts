@@ -4,8 +4,6 @@
 import type { ClientOptions } from './types/options.ts';
 import type { PartnerLearningClient } from './types/client-api.ts';
 import { clientOnTransport } from './client-on-transport.ts';
-import { TokenProvider } from './auth/token-provider.ts';
-import { createHttp } from './http/send.ts';
 import { createTransport } from './http/transport.ts';
 import { normalizeOptions } from './options.ts';
 
@@ -50,12 +48,9 @@ import { normalizeOptions } from './options.ts';
  */
 export function createClient(options: ClientOptions): PartnerLearningClient {
   const normalized = normalizeOptions(options);
-  // Token state is shared per token store, so this provider sees the transport's cached token (no extra request).
-  const tokens = new TokenProvider({ ...normalized, http: createHttp(normalized.fetch) });
-  return clientOnTransport(createTransport(normalized), normalized.environment, {
-    token: (signal) => tokens.getToken(signal),
-    scopes: normalized.scopes,
-  });
+  // One transport: one ky instance, one token provider (with the client's redactor and log), one limiter.
+  const transport = createTransport(normalized);
+  return clientOnTransport(transport, normalized.environment, { token: transport.token, scopes: normalized.scopes });
 }
 
 export { clientOnTransport };

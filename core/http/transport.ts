@@ -5,6 +5,7 @@
  */
 import type { KyInstance } from 'ky';
 import type { ApiRequest, ApiResponse, Transport } from '../transport.ts';
+import type { StoredToken } from '../types/options.ts';
 import { TokenProvider } from '../auth/token-provider.ts';
 import { isPartnerLearningError, withAttempts } from '../errors/base.ts';
 import { DeadlineError } from '../errors/deadline-error.ts';
@@ -32,17 +33,23 @@ export interface TransportExtras {
   random?: () => number;
 }
 
+/** The ky driver's transport: a {@link Transport} that also hands out its access token (`verifyCredentials`). */
+export interface KyTransport extends Transport {
+  /** The token this transport sends, fetched when none is cached. */
+  token(signal?: AbortSignal): Promise<StoredToken>;
+}
+
 /**
  * Creates the transport the resource groups call.
  *
  * @param options From `normalizeOptions`.
  * @param extras Optional hooks.
- * @returns A {@link Transport}.
+ * @returns A {@link KyTransport}.
  * @example
  * const transport = createTransport(normalizeOptions(options));
  * const { data } = await transport.request<User>({ method: 'GET', path: `/users/${uuid}` });
  */
-export function createTransport(options: NormalizedOptions, extras: TransportExtras = {}): Transport {
+export function createTransport(options: NormalizedOptions, extras: TransportExtras = {}): KyTransport {
   const http = createHttp(options.fetch);
   // The one redactor: errors, logs and the token request all use it, so every text is redacted once.
   // The Basic credential decodes to the secret: a token endpoint that echoes it in an error must not show it either.
@@ -53,6 +60,7 @@ export function createTransport(options: NormalizedOptions, extras: TransportExt
   const pipeline: Pipeline = { options, http, log, tokens, limiter, redactor, random: extras.random ?? Math.random };
   return {
     baseUrl: options.baseUrl,
+    token: (signal) => tokens.getToken(signal),
     now: () => options.now(),
     sleep: (ms, signal) => options.sleep(ms, signal),
     // Every resource method comes through here, so a bad signal is refused for all of them before any work.
