@@ -12,14 +12,19 @@ export type * from './types/options.ts';
 export type * from './types/calls.ts';
 export type * from './types/resources.ts';
 export type * from './types/client-api.ts';
-export type * from './types/records.ts';
 
-export { basicAuthorization, parseTokenResponse, tokenRequestBody } from './auth/token-endpoint.ts';
+export { basicAuthorization, parseTokenResponse, REFRESH_MARGIN_MS, tokenRequestBody } from './auth/token-endpoint.ts';
 export * from './errors/index.ts';
 export { basicCredential, createRedactor, redact, REDACTED, isSensitiveKey, secretSpellings, type Redactor } from './redact.ts';
 export { backoffDelay, callPolicy, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
 export { nextStep, type NextStep, type StepInput } from './http/next-step.ts';
 export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';
+
+export { fingerprint, sha256Bytes, sha256Hex } from './hash.ts';
+export { abortReason, checkSignal, isAbortSignal, raceAbort } from './signal.ts';
+export { resolveRequestUrl } from './http/url.ts';
+export { parseJsonOrText } from './http/read-body.ts';
+export { uuidSchema } from './validation/schemas.ts';
 
 export { deltaSync, recordId, UPDATED_AFTER_PARAM } from './pagination/delta-sync.ts';
 export { parsePage } from './pagination/page.ts';

@@ -8,8 +8,7 @@ import type {
   INodeProperties,
   Icon,
 } from 'n8n-workflow';
-import { basicAuthorization, parseTokenResponse, tokenRequestBody } from '../core/protocol.ts';
-import { errorFromResponse } from '../core/protocol.ts';
+import { basicAuthorization, errorFromResponse, parseJsonOrText, parseTokenResponse, tokenRequestBody } from '../core/protocol.ts';
 
 const READ = 'partner-api/read';
 const WRITE = 'partner-api/write';
@@ -121,7 +120,7 @@ export class PartnerLearningApi implements ICredentialType {
     };
     const requestedAt = Date.now();
     const response = (await this.helpers.httpRequest(request)) as { body: unknown; statusCode: number };
-    const body = parseBody(response.body);
+    const body = typeof response.body === 'string' ? parseJsonOrText(response.body) : response.body;
     if (response.statusCode < 200 || response.statusCode >= 300) {
       throw errorFromResponse({
         status: response.statusCode, body, origin: 'token-endpoint', method: 'POST', url: tokenUrl, requestedScopes: scopes,
@@ -173,14 +172,4 @@ export class PartnerLearningApi implements ICredentialType {
       },
     ],
   };
-}
-
-function parseBody(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  if (body === '') return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return body;
-  }
 }

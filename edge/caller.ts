@@ -3,6 +3,7 @@
  * token. Relay keys are compared in constant time over SHA-256 digests, so neither the key's length nor the
  * position of the first differing byte shows in the timing.
  */
+import { sha256Bytes as digest } from '../core/protocol.ts';
 import { importLearnerKey, InvalidLearnerTokenError, verifyLearnerToken } from './learner-token.ts';
 
 /** A partner backend (may act for any of its learners) or one learner (acts only for `userId`). */
@@ -11,9 +12,6 @@ export type Caller = { kind: 'backend' } | { kind: 'learner'; userId: string };
 /** Why no caller could be established: 401 `unauthenticated` or `invalid_token`. */
 export type CallerFailure = { failure: 'unauthenticated' | 'invalid_token' };
 
-async function digest(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-}
 
 /** Checks relay keys; digests of the configured keys are computed once and kept as plain values. */
 export class RelayKeyRing {

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { Logger, PartnerLearningClient } from '../core/index.ts';
-import { uuidSchema } from '../core/validation/schemas.ts';
+import { uuidSchema } from '../core/protocol.ts';
 import { identifyCaller, type Caller, type RelayKeyRing } from './caller.ts';
 import type { RelayConfig } from './config.ts';
 import type { RelayEnv } from './finish.ts';

@@ -4,7 +4,7 @@
  * checked, 30 s leeway at most, and `sub` must be a UUID, because it becomes the `X-User-ID` sent upstream.
  */
 import { SignJWT, jwtVerify } from 'jose';
-import { uuidSchema } from '../core/validation/schemas.ts';
+import { uuidSchema } from '../core/protocol.ts';
 
 /** The `aud` of every learner token. */
 export const LEARNER_TOKEN_AUDIENCE = 'partner-learning-relay';

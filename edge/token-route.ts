@@ -2,7 +2,7 @@
  * `POST /v1/learner-tokens` (backend only): `{"userId", "ttlSeconds"?}` → 201 `{"token", "userId", "expiresAt"}`.
  * The learner must be the partner's (else 404, from the service) and active (else 403 `inactive_learner`).
  */
-import { uuidSchema } from '../core/validation/schemas.ts';
+import { uuidSchema } from '../core/protocol.ts';
 import { DEFAULT_TTL_SECONDS, MAX_LIFETIME_SECONDS, MIN_TTL_SECONDS } from './learner-token.ts';
 import { problem, type ProblemViolation } from './problem.ts';
 import type { RunContext } from './route-types.ts';

@@ -6,7 +6,7 @@
  * relay know which upstream tokens exist, so an answer that echoes one can be scrubbed.
  */
 import type { StoredToken, TokenStore } from '../core/index.ts';
-import { REFRESH_MARGIN_MS } from '../core/auth/token-provider.ts';
+import { REFRESH_MARGIN_MS } from '../core/protocol.ts';
 
 /** Workers KV refuses `expirationTtl` under 60 s. */
 export const MIN_KV_TTL_S = 60;

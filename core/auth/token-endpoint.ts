@@ -13,6 +13,9 @@ import { readJsonOrText } from '../http/read-body.ts';
 import { sendOnce } from '../http/send.ts';
 import { basicCredential, type Redactor } from '../redact.ts';
 
+/** Refresh this long before `expiresAt` (the specification's recommended refresh point). */
+export const REFRESH_MARGIN_MS = 300_000;
+
 /** Clock differences above this between `exp` and `expires_in` are treated as local clock skew. */
 const SKEW_TOLERANCE_MS = 60_000;
 

@@ -11,10 +11,9 @@ import { sha256Hex } from '../hash.ts';
 import type { Log } from '../log.ts';
 import type { Redactor } from '../redact.ts';
 import { abortReason, raceAbort } from '../signal.ts';
-import { requestToken } from './token-endpoint.ts';
+import { REFRESH_MARGIN_MS, requestToken } from './token-endpoint.ts';
 
-/** Refresh this long before `expiresAt` (the specification's recommended refresh point). */
-export const REFRESH_MARGIN_MS = 300_000;
+export { REFRESH_MARGIN_MS };
 /** A token this close to expiry is not used even as a fallback when a refresh fails. */
 const FALLBACK_MARGIN_MS = 30_000;
 /** How often a caller waiting for another caller's refresh (no in-flight sharing) looks at the store. */

@@ -7,6 +7,7 @@
  * A client with its own `now` or `sleep` gets a limiter of its own on that clock (state kept in one clock's time
  * means nothing in another's); clients that should share one pass the same `limiter` to `createClient`.
  */
+import { fingerprint } from '../hash.ts';
 import { defaultNow, defaultSleep } from '../runtime.ts';
 import { createLimiter, createSharedPause, type FixedRateLimit, type Limiter, type SharedPause } from './rate-limiter.ts';
 
@@ -24,26 +25,6 @@ function registry(): Map<string, KeyLimiters> {
   const holder = globalThis as { [REGISTRY]?: Map<string, KeyLimiters> };
   holder[REGISTRY] ??= new Map();
   return holder[REGISTRY];
-}
-
-/**
- * A non-cryptographic 2×53-bit hash (cyrb53 with two seeds): the registry never holds the raw API key, so it cannot
- * show up in a heap dump or debug print of the map. Sync, so no promise is shared between callers.
- */
-function hashKey(value: string): string {
-  const run = (seed: number): string => {
-    let h1 = 0xdeadbeef ^ seed;
-    let h2 = 0x41c6ce57 ^ seed;
-    for (let i = 0; i < value.length; i++) {
-      const ch = value.charCodeAt(i);
-      h1 = Math.imul(h1 ^ ch, 2654435761);
-      h2 = Math.imul(h2 ^ ch, 1597334677);
-    }
-    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-  };
-  return `${run(1)}.${run(2)}`;
 }
 
 /** What {@link limiterFor} needs (a subset of the normalized client options). */
@@ -69,7 +50,7 @@ export function limiterFor(init: LimiterFor): Limiter {
   if (init.limiter) return init.limiter;
   const { rateLimit, now, sleep } = init;
   if (now !== defaultNow || sleep !== defaultSleep) return createLimiter({ now, sleep, rateLimit });
-  const id = hashKey(init.apiKey);
+  const id = fingerprint(init.apiKey);
   const keys = registry();
   let key = keys.get(id);
   if (!key) {

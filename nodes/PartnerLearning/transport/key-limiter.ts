@@ -2,11 +2,10 @@
  * The core's limiter, one per API key, shared by every item, execution and node run in this n8n process: the usage
  * plan's limits belong to the key, so a 429 or 5xx seen by one call pauses every call with that key, and the learned
  * rate is the key's. The registry is plain module state (n8n loads a node file once per process; the bundle may use
- * no `globalThis`, timers or `process`); keys are stored hashed.
+ * no `globalThis`, timers or `process`); keys are stored as the core's fingerprint, never in clear.
  */
-import { createHash } from 'crypto';
 import { sleep as n8nSleep } from 'n8n-workflow';
-import { createLimiter, type Limiter } from '../../../core/protocol.ts';
+import { createLimiter, fingerprint, raceAbort, type Limiter } from '../../../core/protocol.ts';
 
 /** The time a limiter lives in: its state means nothing on another clock. */
 export interface Clock {
@@ -26,17 +25,7 @@ export interface Clock {
 export function abortableSleep(sleep: (ms: number) => Promise<void>): Clock['sleep'] {
   return async (ms, signal) => {
     if (signal?.aborted) throw signal.reason;
-    if (!signal) {
-      if (ms > 0) await sleep(ms);
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
-      const onAbort = (): void => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      void (ms > 0 ? sleep(ms) : Promise.resolve())
-        .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    await raceAbort(ms > 0 ? sleep(ms) : Promise.resolve(), signal);
   };
 }
 
@@ -56,7 +45,7 @@ export function limiterForKey(apiKey: string, clock: Clock = PROCESS_CLOCK): Lim
     byKey = new Map();
     limiters.set(clock, byKey);
   }
-  const id = createHash('sha256').update(apiKey).digest('hex');
+  const id = fingerprint(apiKey);
   let limiter = byKey.get(id);
   if (!limiter) {
     limiter = createLimiter({ now: clock.now, sleep: clock.sleep });

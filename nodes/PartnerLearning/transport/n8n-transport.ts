@@ -13,6 +13,8 @@ import {
   isPartnerLearningError,
   NetworkError,
   nextStep,
+  parseJsonOrText,
+  resolveRequestUrl,
   TimeoutError,
   withAttempts,
   type ApiRequest,
@@ -22,7 +24,6 @@ import {
   type RetryPolicy,
   type Transport,
 } from '../../../core/protocol.ts';
-import { resolveRequestUrl } from '../../../core/http/url.ts';
 import { limiterForKey, PROCESS_CLOCK, type Clock } from './key-limiter.ts';
 import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
 
@@ -254,19 +255,10 @@ async function readText(body: unknown): Promise<unknown> {
   if (isStream(body)) {
     const chunks: Buffer[] = [];
     for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return parseJson(Buffer.concat(chunks).toString('utf8'));
+    return parseJsonOrText(Buffer.concat(chunks).toString('utf8'));
   }
-  if (Buffer.isBuffer(body)) return parseJson(body.toString('utf8'));
-  return typeof body === 'string' ? parseJson(body) : body;
-}
-
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+  if (Buffer.isBuffer(body)) return parseJsonOrText(body.toString('utf8'));
+  return typeof body === 'string' ? parseJsonOrText(body) : body;
 }
 
 async function readData(response: FullResponse, request: ApiRequest, url: string): Promise<unknown> {
