@@ -4,7 +4,7 @@
 import type { ClientOptions } from './types/options.ts';
 import type { PartnerLearningClient } from './types/client-api.ts';
 import { clientOnTransport } from './client-on-transport.ts';
-import { createTransport } from './http/transport.ts';
+import { createTransport } from './http/ky-transport.ts';
 import { normalizeOptions } from './options.ts';
 
 /**

@@ -17,7 +17,7 @@ import { finishResponse, type RelayEnv } from './finish.ts';
 import { handleRoute } from './handle.ts';
 import { mintLearnerToken } from './learner-token.ts';
 import { problem } from './problem.ts';
-import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { memoryRateLimiter, type RateLimiter } from './learner-limit.ts';
 import { routes } from './routes.ts';
 import { createScrubber } from './scrub.ts';
 import { relayTokenStore } from './token-store.ts';

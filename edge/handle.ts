@@ -10,8 +10,8 @@ import type { RelayConfig } from './config.ts';
 import type { RelayEnv } from './finish.ts';
 import { linkRewriter } from './links.ts';
 import { problem } from './problem.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import type { Method, Operation, Route, RunContext } from './route-types.ts';
+import type { RateLimiter } from './learner-limit.ts';
+import type { Method, RouteOperation, Route, RunContext } from './route-types.ts';
 import { readBody } from './request-body.ts';
 import { UpstreamCapture, type Upstream } from './upstream.ts';
 import { problemFromError, upstreamRequestId } from './upstream-errors.ts';
@@ -58,7 +58,7 @@ function checkParams(route: Route, params: Record<string, string>): Response | u
 }
 
 /** Who the call acts for: the token's learner, or the backend's X-User-ID (checked). */
-function actingUser(caller: Caller, op: Operation, headers: Headers): string | Response {
+function actingUser(caller: Caller, op: RouteOperation, headers: Headers): string | Response {
   if (caller.kind === 'learner') return caller.userId;
   if (!op.userScoped) return '';
   const header = headers.get('x-user-id');

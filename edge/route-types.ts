@@ -24,7 +24,7 @@ export interface RunContext {
   mintToken(userId: string, ttlSeconds: number): Promise<{ token: string; userId: string; expiresAt: string }>;
 }
 
-export interface Operation {
+export interface RouteOperation {
   access: Access;
   /** Sends `X-User-ID` upstream. */
   userScoped?: boolean;
@@ -39,5 +39,5 @@ export interface Route {
   /** Hono path pattern under the relay's origin. */
   path: string;
   params?: Record<string, ParamKind>;
-  methods: Partial<Record<Method, Operation>>;
+  methods: Partial<Record<Method, RouteOperation>>;
 }

@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { createRelay } from './app.ts';
 import { consoleLogger } from './console-logger.ts';
 import type { RelayEnv } from './finish.ts';
-import { bindingRateLimiter, type RateLimitBinding } from './rate-limit.ts';
+import { bindingRateLimiter, type RateLimitBinding } from './learner-limit.ts';
 import { kvTokenStore, type KvNamespaceLike } from './token-store.ts';
 
 interface WorkerEnv {

@@ -5,7 +5,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { createEmulator } from '../../emulator/index.ts';
-import { createTransport } from './transport.ts';
+import { createTransport } from './ky-transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { tokenCacheKey } from '../auth/token-provider.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortableSleep, limiterForKey, type Clock } from './key-limiter.ts';
+import { abortableSleep, limiterForKey, type LimiterClock } from './key-limiter.ts';
 import { createFakeClock } from '../../../test/support/fake-clock.ts';
 
 describe('key limiter', () => {
@@ -35,7 +35,7 @@ describe('key limiter', () => {
 
   it('an abort during a key-wide pause ends acquire without sending', async () => {
     const controller = new AbortController();
-    const clock: Clock = { now: () => 0, sleep: abortableSleep(() => new Promise<void>(() => undefined)) };
+    const clock: LimiterClock = { now: () => 0, sleep: abortableSleep(() => new Promise<void>(() => undefined)) };
     const limiter = limiterForKey('key-abort-'.padEnd(40, 'c'), clock);
     limiter.cooldown(10_000);
     const acquiring = limiter.acquire(controller.signal);

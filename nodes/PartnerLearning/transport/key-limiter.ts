@@ -8,7 +8,7 @@ import { sleep as n8nSleep } from 'n8n-workflow';
 import { createLimiter, fingerprint, raceAbort, type Limiter } from '../../../core/protocol.ts';
 
 /** The time a limiter lives in: its state means nothing on another clock. */
-export interface Clock {
+export interface LimiterClock {
   /** Epoch ms. */
   now: () => number;
   /** Resolves after `ms`; rejects with the signal's reason when it aborts. */
@@ -22,7 +22,7 @@ export interface Clock {
  * @param sleep Resolves after `ms`.
  * @returns A sleep that takes a signal.
  */
-export function abortableSleep(sleep: (ms: number) => Promise<void>): Clock['sleep'] {
+export function abortableSleep(sleep: (ms: number) => Promise<void>): LimiterClock['sleep'] {
   return async (ms, signal) => {
     if (signal?.aborted) throw signal.reason;
     await raceAbort(ms > 0 ? sleep(ms) : Promise.resolve(), signal);
@@ -30,16 +30,16 @@ export function abortableSleep(sleep: (ms: number) => Promise<void>): Clock['sle
 }
 
 /** The process's clock: `Date.now` and n8n's `sleep` (no timers of our own). */
-export const PROCESS_CLOCK: Clock = { now: () => Date.now(), sleep: abortableSleep((ms) => n8nSleep(ms)) };
+export const PROCESS_CLOCK: LimiterClock = { now: () => Date.now(), sleep: abortableSleep((ms) => n8nSleep(ms)) };
 
-const limiters = new WeakMap<Clock, Map<string, Limiter>>();
+const limiters = new WeakMap<LimiterClock, Map<string, Limiter>>();
 
 /**
  * @param apiKey The credential's API key (hashed before use; never kept in clear).
  * @param clock The clock the limiter runs on: the process's in n8n; tests give their own.
  * @returns The key's limiter on that clock, created on first use.
  */
-export function limiterForKey(apiKey: string, clock: Clock = PROCESS_CLOCK): Limiter {
+export function limiterForKey(apiKey: string, clock: LimiterClock = PROCESS_CLOCK): Limiter {
   let byKey = limiters.get(clock);
   if (!byKey) {
     byKey = new Map();

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, IHttpRequestOptions } from 'n8n-workflow';
 import { createN8nTransport } from './n8n-transport.ts';
 import { toNodeApiError } from './n8n-errors.ts';
 import { errorFromResponse } from '../../../core/protocol.ts';
-import { limiterForKey, type Clock } from './key-limiter.ts';
+import { limiterForKey, type LimiterClock } from './key-limiter.ts';
 import { createFakeClock } from '../../../test/support/fake-clock.ts';
 
 /** What n8n's helper answers, in order: a status and a JSON body (n8n throws a 401 itself, after its refresh). */
@@ -29,7 +29,7 @@ function scripted(answers: Answer[]) {
   return { ctx, sent };
 }
 
-function transport(ctx: IExecuteFunctions, apiKey: string, clock: Clock) {
+function transport(ctx: IExecuteFunctions, apiKey: string, clock: LimiterClock) {
   return createN8nTransport(ctx, { baseUrl: 'https://api.example.test/sandbox/v1', apiKey, random: () => 0.5, clock });
 }
 

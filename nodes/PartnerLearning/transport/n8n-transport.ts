@@ -24,7 +24,7 @@ import {
   type RetryPolicy,
   type Transport,
 } from '../../../core/protocol.ts';
-import { limiterForKey, PROCESS_CLOCK, type Clock } from './key-limiter.ts';
+import { limiterForKey, PROCESS_CLOCK, type LimiterClock } from './key-limiter.ts';
 import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
 
 /** The credential type every request authenticates with. */
@@ -51,7 +51,7 @@ export interface N8nTransportInit {
    * `Date.now` and n8n's `sleep` by default (no timers of our own). Transports share a key's limiter only when they
    * share the clock object.
    */
-  clock?: Clock;
+  clock?: LimiterClock;
 }
 
 /** One HTTP answer as n8n's `returnFullResponse` gives it. */

@@ -3,12 +3,12 @@
  * exactly one `record`, and a call that fails after acquiring but before it was sent records `not-sent`.
  */
 import { describe, it, expect, vi } from 'vitest';
-import type { Limiter, Outcome } from './limiter.ts';
+import type { Limiter, Outcome } from './key-limiters.ts';
 
 const calls = vi.hoisted(() => ({ acquired: 0, recorded: [] as string[] }));
 
-vi.mock('./limiter.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./limiter.ts')>();
+vi.mock('./key-limiters.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./key-limiters.ts')>();
   return {
     ...real,
     limiterFor: (...args: Parameters<typeof real.limiterFor>): Limiter => {
@@ -27,7 +27,7 @@ vi.mock('./limiter.ts', async (importOriginal) => {
   };
 });
 
-const { createTransport } = await import('./transport.ts');
+const { createTransport } = await import('./ky-transport.ts');
 const { normalizeOptions } = await import('../options.ts');
 const { MemoryTokenStore } = await import('../auth/memory-token-store.ts');
 const { fakeAccessToken, jsonResponse } = await import('../../test/support/fake-tokens.ts');

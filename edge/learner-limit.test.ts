@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryRateLimiter } from './rate-limit.ts';
+import { memoryRateLimiter } from './learner-limit.ts';
 
 describe('memoryRateLimiter', () => {
   it('allows the limit per key per window, then says how long to wait', () => {

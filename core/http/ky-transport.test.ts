@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, it, expect } from 'vitest';
-import { createTransport } from './transport.ts';
+import { createTransport } from './ky-transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
 import { createLimiter } from './rate-limiter.ts';

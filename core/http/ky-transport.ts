@@ -17,7 +17,7 @@ import { createLog, type Log } from '../log.ts';
 import type { NormalizedOptions } from '../options.ts';
 import { basicCredential, createRedactor, type Redactor } from '../redact.ts';
 import { abortReason, checkSignal } from '../signal.ts';
-import { limiterFor, type Limiter, type Outcome } from './limiter.ts';
+import { limiterFor, type Limiter, type Outcome } from './key-limiters.ts';
 import { nextStep } from './next-step.ts';
 import { abortAfter, anySignal } from './deadline.ts';
 import { BodyTooLargeError, MAX_JSON_DEPTH, parseBody, readJsonOrText, readText } from './read-body.ts';
@@ -66,7 +66,7 @@ export function createTransport(options: NormalizedOptions, extras: TransportExt
     // Every resource method comes through here, so a bad signal is refused for all of them before any work.
     request: async <T>(request: ApiRequest) => {
       checkSignal(request.signal);
-      return send<T>(pipeline, request);
+      return runCall<T>(pipeline, request);
     },
   };
 }
@@ -179,7 +179,8 @@ async function attemptOnce(p: Pipeline, call: CallContext, number: number): Prom
   }
 }
 
-async function send<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>> {
+/** One call: attempts, retries and waits within the call's deadline (the ky driver's retry loop). */
+async function runCall<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>> {
   const { options, log, limiter } = p;
   const policy = callPolicy(options.retry, request.retry);
   const deadlineMs = request.deadlineMs ?? options.deadlineMs;

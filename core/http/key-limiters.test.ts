@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { limiterFor } from './limiter.ts';
+import { limiterFor } from './key-limiters.ts';
 import { createLimiter } from './rate-limiter.ts';
 import { defaultNow, defaultSleep } from '../runtime.ts';
 import { manualClock } from '../../test/support/fake-clock.ts';
