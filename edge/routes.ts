@@ -2,16 +2,14 @@
  * The relay's closed route table (relay contract, "Routes"): each path and method maps to one core call. There is
  * no generic proxying: a path that is not here is 404, a method that is not listed is 405.
  */
-import type { RegisterUserInput, UserPatch } from '../core/index.ts';
+import type { CatalogGroup, RegisterUserInput, UserPatch } from '../core/index.ts';
 import { listOptions } from './list-query.ts';
 import { learnerTokenRequest } from './token-route.ts';
 import type { Route, RunContext } from './route-types.ts';
 
 const num = (ctx: RunContext, name = 'id'): number => Number(ctx.params[name]);
 
-type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
-
-function catalogList(name: Catalog): Route {
+function catalogList(name: CatalogGroup): Route {
   return {
     path: `/v1/${name}`,
     methods: {
@@ -44,7 +42,7 @@ function learnerList(path: string, collection: 'progress' | 'transcripts'): Rout
   };
 }
 
-function catalogItem(name: Catalog): Route {
+function catalogItem(name: CatalogGroup): Route {
   return {
     path: `/v1/${name}/:id`,
     params: { id: 'id' },

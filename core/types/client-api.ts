@@ -3,6 +3,9 @@ import type { Category, Course, CourseDetail, CourseProgress, Health, ModuleCont
 import type { CallOptions, ContentUrlKeeper, KeepFreshOptions } from './calls.ts';
 import type { BoundLearnerCollection, LearnerCollection, ModulesApi, ReadCollection, TranscriptsApi, UsersApi } from './resources.ts';
 
+/** The read-only catalog groups of the client (organizations, categories, courses, modules). */
+export type CatalogGroup = 'organizations' | 'categories' | 'courses' | 'modules';
+
 /**
  * The learner-scoped calls with `X-User-ID` bound once, from {@link PartnerLearningClient.forLearner}. Options take
  * no `userId` (one that differs from the bound learner is a `ValidationError`).

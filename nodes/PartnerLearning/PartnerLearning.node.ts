@@ -1,15 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
-import * as category from './actions/category/Category.resource.ts';
-import * as completion from './actions/completion/Completion.resource.ts';
-import * as content from './actions/content/Content.resource.ts';
-import * as course from './actions/course/Course.resource.ts';
-import * as module from './actions/module/Module.resource.ts';
-import * as organization from './actions/organization/Organization.resource.ts';
-import * as progress from './actions/progress/Progress.resource.ts';
-import { router } from './actions/router.ts';
-import * as transcript from './actions/transcript/Transcript.resource.ts';
-import * as user from './actions/user/User.resource.ts';
+import { RESOURCES, router } from './actions/router.ts';
 import { searchCategories, searchCourses, searchModules, searchOrganizations } from './methods/listSearch.ts';
 
 /** Partner Learning: learners, catalog, content links, completions, progress and transcripts (PDFs as files). */
@@ -33,28 +24,10 @@ export class PartnerLearning implements INodeType {
         name: 'resource',
         type: 'options',
         noDataExpression: true,
-        options: [
-          { name: 'Category', value: 'category' },
-          { name: 'Completion', value: 'completion' },
-          { name: 'Content', value: 'content' },
-          { name: 'Course', value: 'course' },
-          { name: 'Module', value: 'module' },
-          { name: 'Organization', value: 'organization' },
-          { name: 'Progress', value: 'progress' },
-          { name: 'Transcript', value: 'transcript' },
-          { name: 'User', value: 'user' },
-        ],
+        options: Object.entries(RESOURCES).map(([value, resource]) => ({ name: resource.name, value })),
         default: 'user',
       },
-      ...category.description,
-      ...completion.description,
-      ...content.description,
-      ...course.description,
-      ...module.description,
-      ...organization.description,
-      ...progress.description,
-      ...transcript.description,
-      ...user.description,
+      ...Object.values(RESOURCES).flatMap((resource) => resource.description),
     ],
   };
 

@@ -4,11 +4,9 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import type { ListOptions, PartnerLearningClient, ReadCollection } from '../../../core/protocol.ts';
+import type { CatalogGroup, ListOptions, PartnerLearningClient, ReadCollection } from '../../../core/protocol.ts';
 import type { Operation, SearchMethod } from './common.ts';
 import { collect, getManyFields, getManyOptions, item, locatorId, pageSizeFor, recordLocator } from './common.ts';
-
-type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
 
 /**
  * @param resource The n8n resource value.
@@ -18,7 +16,7 @@ type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
  * @returns The Get operation.
  */
 export function catalogGet(
-  resource: string, locator: { name: string; displayName: string }, search: SearchMethod, group: Catalog,
+  resource: string, locator: { name: string; displayName: string }, search: SearchMethod, group: CatalogGroup,
 ): Operation {
   return {
     description: updateDisplayOptions(
@@ -38,7 +36,7 @@ export function catalogGet(
  * @param withUpdatedAfter Whether `filters.updatedAfter` is offered.
  * @returns The Get Many operation.
  */
-export function catalogGetAll(resource: string, group: Catalog, withUpdatedAfter: boolean): Operation {
+export function catalogGetAll(resource: string, group: CatalogGroup, withUpdatedAfter: boolean): Operation {
   return {
     description: updateDisplayOptions({ show: { resource: [resource], operation: ['getAll'] } }, getManyFields(withUpdatedAfter)),
     async execute(this: IExecuteFunctions, client: PartnerLearningClient, i: number) {

@@ -11,6 +11,35 @@ export interface Operation {
   execute(this: IExecuteFunctions, client: PartnerLearningClient, itemIndex: number): Promise<INodeExecutionData[]>;
 }
 
+/** One entry of a resource's operation picker: name, value, description and the action n8n shows AI agents. */
+export interface OperationOption {
+  name: string;
+  value: string;
+  description: string;
+  action: string;
+}
+
+/**
+ * A resource's operation picker (the `operation` parameter shown for that resource). Each resource file lists its
+ * options literally, where n8n's lint rules read them; the surrounding parameter is the same for every resource.
+ *
+ * @param resource The resource value.
+ * @param options The operations, sorted by name.
+ * @param defaultOperation The operation selected first.
+ * @returns The parameter.
+ */
+export function operationPicker(resource: string, options: OperationOption[], defaultOperation: string): INodeProperties {
+  return {
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    displayOptions: { show: { resource: [resource] } },
+    options,
+    default: defaultOperation,
+  };
+}
+
 /** The searchable lists behind the resource locators (see `methods/listSearch.ts`). */
 export type SearchMethod = 'searchOrganizations' | 'searchCategories' | 'searchCourses' | 'searchModules';
 

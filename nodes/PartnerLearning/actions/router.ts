@@ -2,7 +2,7 @@
  * Runs the chosen operation once per input item: try/catch per item, "Continue On Fail" with the contract's
  * `{ error, code, status }`, `pairedItem` on every output item, and a `NodeApiError` carrying the item index.
  */
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { failedItemJson, partnerLearningClient, toNodeApiError } from '../transport/index.ts';
 import type { Operation } from './common.ts';
@@ -16,17 +16,24 @@ import * as progress from './progress/Progress.resource.ts';
 import * as transcript from './transcript/Transcript.resource.ts';
 import * as user from './user/User.resource.ts';
 
-/** Every resource's operations, by resource value. */
-export const resources: Record<string, Record<string, Operation>> = {
-  category: category.operations,
-  completion: completion.operations,
-  content: content.operations,
-  course: course.operations,
-  module: module.operations,
-  organization: organization.operations,
-  progress: progress.operations,
-  transcript: transcript.operations,
-  user: user.operations,
+/** A resource: its label, its parameters (operation picker first) and its operations by value. */
+export interface Resource {
+  name: string;
+  description: INodeProperties[];
+  operations: Record<string, Operation>;
+}
+
+/** The node's resources by value, sorted by label: the only list of them (the node's description is built from it). */
+export const RESOURCES: Record<string, Resource> = {
+  category: { name: 'Category', ...category },
+  completion: { name: 'Completion', ...completion },
+  content: { name: 'Content', ...content },
+  course: { name: 'Course', ...course },
+  module: { name: 'Module', ...module },
+  organization: { name: 'Organization', ...organization },
+  progress: { name: 'Progress', ...progress },
+  transcript: { name: 'Transcript', ...transcript },
+  user: { name: 'User', ...user },
 };
 
 /**
@@ -38,7 +45,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
   const items = this.getInputData();
   const resource = this.getNodeParameter('resource', 0) as string;
   const operationName = this.getNodeParameter('operation', 0) as string;
-  const operation = resources[resource]?.[operationName];
+  const operation = RESOURCES[resource]?.operations[operationName];
   if (!operation) {
     throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of resource "${resource}" is not supported`);
   }

@@ -5,13 +5,12 @@
  * still found. The module list puts the modules of the course chosen in the node's `courseId` first.
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
-import type { Page, PartnerLearningClient } from '../../../core/protocol.ts';
+import type { CatalogGroup, Page, PartnerLearningClient } from '../../../core/protocol.ts';
 import { partnerLearningClient, toNodeApiError } from '../transport/index.ts';
 
 const PAGE_SIZE = 50;
 
 /** The catalog groups with a list search. */
-export type Catalog = 'organizations' | 'categories' | 'courses' | 'modules';
 
 interface Named {
   id: number;
@@ -63,7 +62,7 @@ function entries(records: Named[], needle: string, skip: ReadonlySet<number>): I
  * @returns The entries and, unless the collection ended, the token of where to resume.
  */
 async function catalogPages(
-  client: PartnerLearningClient, group: Catalog, needle: string, from: Position, pageSize: number,
+  client: PartnerLearningClient, group: CatalogGroup, needle: string, from: Position, pageSize: number,
 ): Promise<INodeListSearchResult> {
   const skip = new Set(from.skip ?? []);
   let cursor = from.next;
@@ -94,7 +93,7 @@ function needleOf(filter: string | undefined): string {
  * @returns The results and the token of the next page (none at the end).
  */
 export async function searchPage(
-  ctx: ILoadOptionsFunctions, group: Catalog, filter: string | undefined, paginationToken: string | undefined,
+  ctx: ILoadOptionsFunctions, group: CatalogGroup, filter: string | undefined, paginationToken: string | undefined,
   pageSize = PAGE_SIZE,
 ): Promise<INodeListSearchResult> {
   try {

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../common.ts';
+import { operationPicker, type Operation } from '../common.ts';
 import * as complete from './complete.operation.ts';
 
 /** The completion operations by value. */
@@ -7,16 +7,8 @@ export const operations: Record<string, Operation> = { complete };
 
 /** The operation picker and every completion operation's parameters. */
 export const description: INodeProperties[] = [
-  {
-    displayName: 'Operation',
-    name: 'operation',
-    type: 'options',
-    noDataExpression: true,
-    displayOptions: { show: { resource: ['completion'] } },
-    options: [
-      { name: 'Complete', value: 'complete', description: "Mark a module completed for a learner", action: 'Complete a module for a learner' },
-    ],
-    default: 'complete',
-  },
+  operationPicker('completion', [
+    { name: 'Complete', value: 'complete', description: "Mark a module completed for a learner", action: 'Complete a module for a learner' },
+  ], 'complete'),
   ...complete.description,
 ];

@@ -1,5 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import type { Operation } from '../common.ts';
+import { operationPicker, type Operation } from '../common.ts';
 import * as get from './get.operation.ts';
 import * as getAll from './getAll.operation.ts';
 
@@ -8,18 +8,10 @@ export const operations: Record<string, Operation> = { get, getAll };
 
 /** The operation picker and every module operation's parameters. */
 export const description: INodeProperties[] = [
-  {
-    displayName: 'Operation',
-    name: 'operation',
-    type: 'options',
-    noDataExpression: true,
-    displayOptions: { show: { resource: ['module'] } },
-    options: [
-      { name: 'Get', value: 'get', description: "Get a module by ID", action: 'Get a module' },
-      { name: 'Get Many', value: 'getAll', description: "List modules, optionally only those updated after an instant", action: 'Get many modules' },
-    ],
-    default: 'getAll',
-  },
+  operationPicker('module', [
+    { name: 'Get', value: 'get', description: "Get a module by ID", action: 'Get a module' },
+    { name: 'Get Many', value: 'getAll', description: "List modules, optionally only those updated after an instant", action: 'Get many modules' },
+  ], 'getAll'),
   ...get.description,
   ...getAll.description,
 ];
