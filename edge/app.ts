@@ -8,13 +8,15 @@
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createClient, type Limiter, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
 import { basicCredential, createRedactor } from '../core/protocol.ts';
 import { RelayKeyRing } from './caller.ts';
 import { readRelayConfig, type RelayConfig, type RelaySettings } from './config.ts';
-import { finishResponse, type RelayEnv } from './finish.ts';
-import { handleRoute } from './handle.ts';
+import { finishResponse } from './finish.ts';
+import type { RelayEnv } from './route-types.ts';
+import { routeChain } from './handle.ts';
 import { mintLearnerToken } from './learner-token.ts';
 import { problem } from './problem.ts';
 import { memoryRateLimiter, type RateLimiter } from './learner-limit.ts';
@@ -141,7 +143,9 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
 
   const allowed = new Set(config?.allowedOrigins ?? []);
   const app = new Hono<RelayEnv>();
-  app.use('*', finishResponse(log, config?.allowedOrigins ?? []));
+  // The relay's own id for every request; a caller's X-Request-Id is neither read nor trusted.
+  app.use('*', requestId({ headerName: '' }));
+  app.use('*', finishResponse(log, config?.allowedOrigins ?? [], now));
   app.use('*', cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: CORS_METHODS,
@@ -174,7 +178,10 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
       config, client, keys: new RelayKeyRing(config.relayKeys), limiter: deps.rateLimiter ?? memoryRateLimiter(), now, log, scrub, publicOrigin,
     };
     const mintToken = (userId: string, ttl: number) => mintLearnerToken(config.learnerTokenKey, userId, ttl, now());
-    for (const route of routes) app.all(route.path, (c) => handleRoute(c, route, ready, mintToken));
+    for (const route of routes) {
+      const [method, caller, limit, inputs, call] = routeChain(route, ready, mintToken);
+      app.all(route.path, method, caller, limit, inputs, call);
+    }
   }
   app.notFound(() => problem(404, 'not_found', { detail: 'No such route: see the relay contract for the paths under /v1.' }));
   app.onError((error) => problemFromError(error, log));

@@ -1,14 +1,10 @@
 /**
- * The outermost middleware: gives every request the relay's request id, and on the way out keeps only the response
- * headers the relay contract allows, lets the partner origins frame PDFs, and logs one line per request.
+ * The outermost middleware after `hono/request-id`: notes the request's arrival, and on the way out keeps only the
+ * response headers the relay contract allows, lets the partner origins frame PDFs, and logs one line per request.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../core/index.ts';
-
-/** The Hono environment of the relay app. */
-export interface RelayEnv {
-  Variables: { requestId: string };
-}
+import type { RelayEnv } from './route-types.ts';
 
 /** Response headers the relay may send (relay contract, "Headers"); CORS headers are matched by prefix. */
 const ALLOWED_HEADERS = new Set([
@@ -31,16 +27,16 @@ const ALLOWED_HEADERS = new Set([
 /**
  * @param log The relay's logger.
  * @param frameOrigins Origins that may frame PDFs (`ALLOWED_ORIGINS`).
+ * @param now The relay's clock (the deadline counts from the request's arrival).
  * @returns The middleware.
  */
-export function finishResponse(log: Logger, frameOrigins: readonly string[]): MiddlewareHandler<RelayEnv> {
+export function finishResponse(log: Logger, frameOrigins: readonly string[], now: () => number): MiddlewareHandler<RelayEnv> {
   const pdfPolicy = `default-src 'none'; frame-ancestors ${frameOrigins.length ? frameOrigins.join(' ') : "'none'"}`;
   return async (c, next) => {
     const started = Date.now();
-    // The relay's own id: a caller-supplied X-Request-Id is not trusted or forwarded.
-    const requestId = crypto.randomUUID();
-    c.set('requestId', requestId);
+    c.set('arrivedAt', now());
     await next();
+    const requestId = c.get('requestId');
     const headers = c.res.headers;
     for (const name of [...headers.keys()]) {
       if (!ALLOWED_HEADERS.has(name) && !name.startsWith('access-control-')) headers.delete(name);

@@ -1,17 +1,18 @@
 /**
- * One matched route: method (405), caller (401/403), learner limit (429), inputs (400/413/415), then the core call
- * and the answer built from the service's status, request id and body.
+ * One matched route as a Hono middleware chain (`app.all(path, ...routeChain(route, relay))`): the method (405),
+ * the caller (401/403, `c.var.caller`), the learner's limit (429), the inputs (400/413/415, `c.var.inputs`), then the
+ * core call and the answer built from the service's status, request id and body. Routes are matched before callers
+ * are authenticated, and callers before input is validated (relay contract, "Routes").
  */
-import type { Context } from 'hono';
-import type { Logger, PartnerLearningClient } from '../core/index.ts';
+import type { MiddlewareHandler } from 'hono';
+import type { LearnerClient, Logger, PartnerLearningClient } from '../core/index.ts';
 import { uuidSchema } from '../core/protocol.ts';
 import { identifyCaller, type Caller, type RelayKeyRing } from './caller.ts';
 import type { RelayConfig } from './config.ts';
-import type { RelayEnv } from './finish.ts';
 import { linkRewriter } from './links.ts';
 import { problem } from './problem.ts';
 import type { RateLimiter } from './learner-limit.ts';
-import type { Method, RouteOperation, Route, RunContext } from './route-types.ts';
+import type { Method, RelayEnv, RouteOperation, Route, RunContext } from './route-types.ts';
 import { readBody } from './request-body.ts';
 import { UpstreamCapture, type Upstream } from './upstream.ts';
 import { problemFromError, upstreamRequestId } from './upstream-errors.ts';
@@ -104,71 +105,115 @@ function answer(upstream: Upstream, o: AnswerOptions): Response {
   return new Response(o.head ? null : body, { status: upstream.status, headers });
 }
 
+type Step = MiddlewareHandler<RelayEnv>;
+
+/** 405 unless the route has the method (HEAD as GET); else the operation, for the steps after. */
+function routeMethod(route: Route): Step {
+  return async (c, next) => {
+    const method = (c.req.method === 'HEAD' ? 'GET' : c.req.method) as Method;
+    const op = route.methods[method];
+    if (!op) {
+      const methods = Object.keys(route.methods);
+      const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+      return problem(405, 'method_not_allowed', { detail: `Use ${allow} on this path.`, headers: { allow } });
+    }
+    c.set('op', op);
+    await next();
+  };
+}
+
+/** 401 without a valid relay key or learner token, 403 on a route for the other kind of caller; else `c.var.caller`. */
+function callerAuth(relay: ReadyRelay): Step {
+  return async (c, next) => {
+    const caller = await identifyCaller(c.req.raw.headers, relay.keys, relay.config.learnerTokenKey, relay.now());
+    if ('failure' in caller) return unauthenticated(caller.failure);
+    const { access } = c.get('op');
+    if (access === 'backend' && caller.kind === 'learner') return problem(403, 'forbidden', { detail: 'This route is for partner backends only.' });
+    if (access === 'learner' && caller.kind === 'backend') return problem(403, 'forbidden', { detail: 'This route is for learners (a learner token) only.' });
+    c.set('caller', caller);
+    await next();
+  };
+}
+
+/** 429 once a learner has used up their requests (partner backends are not limited here). */
+function learnerLimit(relay: ReadyRelay): Step {
+  return async (c, next) => {
+    const caller = c.get('caller');
+    if (caller.kind === 'learner') {
+      const decision = await relay.limiter.limit(caller.userId);
+      if (!decision.allowed) {
+        return problem(429, 'rate_limited', { detail: 'Too many requests for this learner: retry later.', headers: { 'retry-after': String(decision.retryAfterSeconds) } });
+      }
+    }
+    await next();
+  };
+}
+
+/** 400/413/415 for a bad learner, path parameter or body; else `c.var.inputs`. */
+function routeInputs(route: Route): Step {
+  return async (c, next) => {
+    const op = c.get('op');
+    const userId = actingUser(c.get('caller'), op, c.req.raw.headers);
+    if (userId instanceof Response) return userId;
+    const badParam = checkParams(route, c.req.param() as Record<string, string>);
+    if (badParam) return badParam;
+    const body = await readBody(c.req.raw, op.body);
+    if (body instanceof Response) return body;
+    c.set('inputs', { op, userId, body: body.value });
+    await next();
+  };
+}
+
+/** A learner client for routes that are not user-scoped: using it is a mistake in the route table. */
+const NO_LEARNER = new Proxy({} as LearnerClient, {
+  get: () => {
+    throw new Error('this route is not user-scoped: it has no learner to act for');
+  },
+});
+
+/** The core call, bounded by the deadline and the caller's presence, and the answer. */
+function callUpstream(relay: ReadyRelay, mintToken: RunContext['mintToken']): Step {
+  return async (c) => {
+    const { op, userId, body } = c.get('inputs');
+    // The caller leaving cancels the upstream call, until the answer is built: Deno aborts request.signal once a
+    // response is returned, which must not cut a PDF streaming on. The deadline counts from the request's arrival.
+    const upstream = new AbortController();
+    const gone = c.req.raw.signal;
+    const leave = (): void => upstream.abort(new DOMException('The caller went away.', 'AbortError'));
+    if (gone.aborted) leave();
+    else gone.addEventListener('abort', leave, { once: true });
+    const deadlineMs = Math.max(1, relay.config.deadlineMs - (relay.now() - c.get('arrivedAt')));
+    const capture = new UpstreamCapture({ signal: upstream.signal, deadlineMs });
+    try {
+      const url = new URL(c.req.url);
+      const params = c.req.param() as Record<string, string>;
+      const learner = op.userScoped ? relay.client.forLearner(userId) : NO_LEARNER;
+      const result = await op.run({ client: relay.client, learner, params, body, query: url.searchParams, capture, mintToken });
+      if (result instanceof Response) return result;
+      return answer(result, {
+        rewrite: linkRewriter(relay.config.baseUrl, `${relay.publicOrigin(c.req.raw)}/v1`),
+        scrub: relay.scrub, head: c.req.method === 'HEAD', idleMs: relay.config.deadlineMs,
+      });
+    } catch (error) {
+      if (upstream.signal.aborted && gone.aborted) {
+        // Nobody is left to read an answer: not an error of the relay's (no error log line).
+        return problem(499, 'client_closed', { detail: 'The caller went away.' });
+      }
+      return problemFromError(error, relay.log, relay.scrub.text);
+    } finally {
+      gone.removeEventListener('abort', leave);
+    }
+  };
+}
+
 /**
- * Handles a request on a known path.
+ * The middleware chain of one route.
  *
- * @param c Hono's context.
- * @param route The matched route.
+ * @param route The route.
  * @param relay The configured relay.
  * @param mintToken Signs learner tokens.
- * @returns The relay's answer.
+ * @returns The steps, in order, for `app.all(route.path, ...steps)`.
  */
-export async function handleRoute(
-  c: Context<RelayEnv>,
-  route: Route,
-  relay: ReadyRelay,
-  mintToken: RunContext['mintToken'],
-): Promise<Response> {
-  const arrivedAt = relay.now();
-  const method = (c.req.method === 'HEAD' ? 'GET' : c.req.method) as Method;
-  const op = route.methods[method];
-  if (!op) {
-    const methods = Object.keys(route.methods);
-    const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-    return problem(405, 'method_not_allowed', { detail: `Use ${allow} on this path.`, headers: { allow } });
-  }
-  const caller = await identifyCaller(c.req.raw.headers, relay.keys, relay.config.learnerTokenKey, relay.now());
-  if ('failure' in caller) return unauthenticated(caller.failure);
-  if (op.access === 'backend' && caller.kind === 'learner') return problem(403, 'forbidden', { detail: 'This route is for partner backends only.' });
-  if (op.access === 'learner' && caller.kind === 'backend') return problem(403, 'forbidden', { detail: 'This route is for learners (a learner token) only.' });
-  if (caller.kind === 'learner') {
-    const decision = await relay.limiter.limit(caller.userId);
-    if (!decision.allowed) {
-      return problem(429, 'rate_limited', { detail: 'Too many requests for this learner: retry later.', headers: { 'retry-after': String(decision.retryAfterSeconds) } });
-    }
-  }
-  const userId = actingUser(caller, op, c.req.raw.headers);
-  if (userId instanceof Response) return userId;
-  const badParam = checkParams(route, c.req.param() as Record<string, string>);
-  if (badParam) return badParam;
-  const body = await readBody(c.req.raw, op.body);
-  if (body instanceof Response) return body;
-
-  // The caller leaving cancels the upstream call, until the answer is built: Deno aborts request.signal once a
-  // response is returned, which must not cut a PDF streaming on. The deadline counts from the request's arrival.
-  const upstream = new AbortController();
-  const gone = c.req.raw.signal;
-  const leave = (): void => upstream.abort(new DOMException('The caller went away.', 'AbortError'));
-  if (gone.aborted) leave();
-  else gone.addEventListener('abort', leave, { once: true });
-  const deadlineMs = Math.max(1, relay.config.deadlineMs - (relay.now() - arrivedAt));
-  const capture = new UpstreamCapture({ signal: upstream.signal, deadlineMs });
-  try {
-    const url = new URL(c.req.url);
-    const params = c.req.param() as Record<string, string>;
-    const result = await op.run({ client: relay.client, params, userId, body: body.value, query: url.searchParams, capture, mintToken });
-    if (result instanceof Response) return result;
-    return answer(result, {
-      rewrite: linkRewriter(relay.config.baseUrl, `${relay.publicOrigin(c.req.raw)}/v1`),
-      scrub: relay.scrub, head: c.req.method === 'HEAD', idleMs: relay.config.deadlineMs,
-    });
-  } catch (error) {
-    if (upstream.signal.aborted && gone.aborted) {
-      // Nobody is left to read an answer: not an error of the relay's (no error log line).
-      return problem(499, 'client_closed', { detail: 'The caller went away.' });
-    }
-    return problemFromError(error, relay.log, relay.scrub.text);
-  } finally {
-    gone.removeEventListener('abort', leave);
-  }
+export function routeChain(route: Route, relay: ReadyRelay, mintToken: RunContext['mintToken']): [Step, Step, Step, Step, Step] {
+  return [routeMethod(route), callerAuth(relay), learnerLimit(relay), routeInputs(route), callUpstream(relay, mintToken)];
 }

@@ -1,5 +1,6 @@
 /** The shape of the relay's route table: who may call a route, what an operation gets and returns. Types only. */
-import type { PartnerLearningClient } from '../core/index.ts';
+import type { LearnerClient, PartnerLearningClient } from '../core/index.ts';
+import type { Caller } from './caller.ts';
 import type { Upstream, UpstreamCapture } from './upstream.ts';
 
 /** Who may call an operation. */
@@ -13,8 +14,11 @@ export interface RunContext {
   client: PartnerLearningClient;
   /** Path parameters, validated against the route's kinds. */
   params: Record<string, string>;
-  /** The learner to act for (user-scoped operations): the token's `sub`, or the backend's `X-User-ID`. */
-  userId: string;
+  /**
+   * The client bound to the learner to act for (user-scoped operations): the token's `sub`, or the backend's
+   * `X-User-ID`; every call through it sends that `X-User-ID`.
+   */
+  learner: LearnerClient;
   /** The parsed JSON body (operations with a body). */
   body: unknown;
   /** The request's query (collection routes read only the allowlisted parameters). */
@@ -40,4 +44,28 @@ export interface Route {
   path: string;
   params?: Record<string, ParamKind>;
   methods: Partial<Record<Method, RouteOperation>>;
+}
+
+/** What the inputs step leaves for the call. */
+export interface RouteInputs {
+  op: RouteOperation;
+  /** The learner to act for; empty on routes that are not user-scoped. */
+  userId: string;
+  body: unknown;
+}
+
+/** The Hono environment of the relay app: what each middleware leaves for the next. */
+export interface RelayEnv {
+  Variables: {
+    /** The relay's own id for this request (`hono/request-id`; never the caller's). */
+    requestId: string;
+    /** When the request arrived (the deadline counts from here). */
+    arrivedAt: number;
+    /** The matched route's operation for this method. */
+    op: RouteOperation;
+    /** Who is calling, once authenticated. */
+    caller: Caller;
+    /** The checked inputs of the call. */
+    inputs: RouteInputs;
+  };
 }

@@ -35,7 +35,7 @@ function learnerList(path: string, collection: 'progress' | 'transcripts'): Rout
         run: async (ctx) => {
           const options = listOptions(ctx.query);
           if (options instanceof Response) return options;
-          return ctx.capture.json(await ctx.client[collection].page({ ...options, ...ctx.capture.options, userId: ctx.userId }));
+          return ctx.capture.json(await ctx.learner[collection].page({ ...options, ...ctx.capture.options }));
         },
       },
     },
@@ -89,7 +89,7 @@ export const routes: Route[] = [
   },
   {
     path: '/v1/me',
-    methods: { GET: { access: 'learner', userScoped: true, run: async (ctx) => ctx.capture.json(await ctx.client.users.get(ctx.userId, ctx.capture.options)) } },
+    methods: { GET: { access: 'learner', userScoped: true, run: async (ctx) => ctx.capture.json(await ctx.learner.me(ctx.capture.options)) } },
   },
   ...(['organizations', 'categories', 'courses', 'modules'] as const).flatMap((name) => [catalogList(name), catalogItem(name)]),
   {
@@ -99,7 +99,7 @@ export const routes: Route[] = [
       GET: {
         access: 'both',
         userScoped: true,
-        run: async (ctx) => ctx.capture.json(await ctx.client.modules.content(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+        run: async (ctx) => ctx.capture.json(await ctx.learner.modules.content(num(ctx), ctx.capture.options)),
       },
     },
   },
@@ -110,7 +110,7 @@ export const routes: Route[] = [
       GET: {
         access: 'both',
         userScoped: true,
-        run: async (ctx) => ctx.capture.json(await ctx.client.modules.refreshUrl(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+        run: async (ctx) => ctx.capture.json(await ctx.learner.modules.refreshUrl(num(ctx), ctx.capture.options)),
       },
     },
   },
@@ -122,7 +122,7 @@ export const routes: Route[] = [
         access: 'both',
         userScoped: true,
         run: async (ctx) => {
-          await ctx.client.modules.complete(num(ctx), { ...ctx.capture.options, userId: ctx.userId });
+          await ctx.learner.modules.complete(num(ctx), ctx.capture.options);
           return ctx.capture.empty(202);
         },
       },
@@ -136,7 +136,7 @@ export const routes: Route[] = [
       GET: {
         access: 'both',
         userScoped: true,
-        run: async (ctx) => ctx.capture.json(await ctx.client.progress.get(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+        run: async (ctx) => ctx.capture.json(await ctx.learner.progress.get(num(ctx), ctx.capture.options)),
       },
     },
   },
@@ -148,7 +148,7 @@ export const routes: Route[] = [
       GET: {
         access: 'both',
         userScoped: true,
-        run: async (ctx) => ctx.capture.json(await ctx.client.transcripts.get(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+        run: async (ctx) => ctx.capture.json(await ctx.learner.transcripts.get(num(ctx), ctx.capture.options)),
       },
     },
   },
@@ -158,7 +158,7 @@ export const routes: Route[] = [
       GET: {
         access: 'both',
         userScoped: true,
-        run: async (ctx) => ctx.capture.pdf(await ctx.client.transcripts.pdf({ ...ctx.capture.options, userId: ctx.userId })),
+        run: async (ctx) => ctx.capture.pdf(await ctx.learner.transcripts.pdf(ctx.capture.options)),
       },
     },
   },
@@ -169,7 +169,7 @@ export const routes: Route[] = [
       GET: {
         access: 'both',
         userScoped: true,
-        run: async (ctx) => ctx.capture.pdf(await ctx.client.transcripts.certificatePdf(num(ctx), { ...ctx.capture.options, userId: ctx.userId })),
+        run: async (ctx) => ctx.capture.pdf(await ctx.learner.transcripts.certificatePdf(num(ctx), ctx.capture.options)),
       },
     },
   },

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import { createRelay } from './app.ts';
 import { consoleLogger } from './console-logger.ts';
-import type { RelayEnv } from './finish.ts';
+import type { RelayEnv } from './route-types.ts';
 import { bindingRateLimiter, type RateLimitBinding } from './learner-limit.ts';
 import { kvTokenStore, type KvNamespaceLike } from './token-store.ts';
 
