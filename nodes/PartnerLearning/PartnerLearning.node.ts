@@ -8,6 +8,7 @@ import * as module from './actions/module/Module.resource.ts';
 import * as organization from './actions/organization/Organization.resource.ts';
 import * as progress from './actions/progress/Progress.resource.ts';
 import { router } from './actions/router.ts';
+import { simplifyField } from './actions/simplify.ts';
 import * as transcript from './actions/transcript/Transcript.resource.ts';
 import * as user from './actions/user/User.resource.ts';
 import { searchCategories, searchCourses, searchModules, searchOrganizations } from './methods/listSearch.ts';
@@ -20,7 +21,9 @@ export class PartnerLearning implements INodeType {
     icon: { light: 'file:partnerLearning.svg', dark: 'file:partnerLearning.dark.svg' },
     group: ['transform'],
     version: 1,
-    subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+    // Reads "Get Many: Course" rather than the raw values "getAll: course".
+    subtitle:
+      '={{ ({"complete":"Complete","deactivate":"Deactivate","delete":"Delete","downloadCertificate":"Download Certificate","downloadPdf":"Download PDF","get":"Get","getAll":"Get Many","reactivate":"Reactivate","refresh":"Refresh","register":"Register","update":"Update"})[$parameter["operation"]] || $parameter["operation"] }}: {{ ({"category":"Category","completion":"Completion","content":"Content","course":"Course","module":"Module","organization":"Organization","progress":"Progress","transcript":"Transcript","user":"User"})[$parameter["resource"]] || $parameter["resource"] }}',
     description: 'Register learners, read the course catalog, hand out content links, record completions and collect transcripts and certificates',
     defaults: { name: 'Partner Learning' },
     usableAsTool: true,
@@ -55,6 +58,7 @@ export class PartnerLearning implements INodeType {
       ...progress.description,
       ...transcript.description,
       ...user.description,
+      simplifyField,
     ],
   };
 
