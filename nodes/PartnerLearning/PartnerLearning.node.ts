@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { RESOURCES, router } from './actions/router.ts';
+import { simplifyField } from './actions/simplify.ts';
 import { searchCategories, searchCourses, searchModules, searchOrganizations } from './methods/listSearch.ts';
 
 /** Partner Learning: learners, catalog, content links, completions, progress and transcripts (PDFs as files). */
@@ -11,7 +12,9 @@ export class PartnerLearning implements INodeType {
     icon: { light: 'file:partnerLearning.svg', dark: 'file:partnerLearning.dark.svg' },
     group: ['transform'],
     version: 1,
-    subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+    // Reads "Get Many: Course" rather than the raw values "getAll: course".
+    subtitle:
+      '={{ ({"complete":"Complete","deactivate":"Deactivate","delete":"Delete","downloadCertificate":"Download Certificate","downloadPdf":"Download PDF","get":"Get","getAll":"Get Many","reactivate":"Reactivate","refresh":"Refresh","register":"Register","update":"Update"})[$parameter["operation"]] || $parameter["operation"] }}: {{ ({"category":"Category","completion":"Completion","content":"Content","course":"Course","module":"Module","organization":"Organization","progress":"Progress","transcript":"Transcript","user":"User"})[$parameter["resource"]] || $parameter["resource"] }}',
     description: 'Register learners, read the course catalog, hand out content links, record completions and collect transcripts and certificates',
     defaults: { name: 'Partner Learning' },
     usableAsTool: true,
@@ -28,6 +31,7 @@ export class PartnerLearning implements INodeType {
         default: 'user',
       },
       ...Object.values(RESOURCES).flatMap((resource) => resource.description),
+      simplifyField,
     ],
   };
 

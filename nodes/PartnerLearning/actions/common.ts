@@ -74,7 +74,8 @@ export function recordLocator(name: string, displayName: string, searchListMetho
         validation: [{ type: 'regex', properties: { regex: '^[1-9][0-9]*$', errorMessage: 'Enter the numeric ID, e.g. 3' } }],
       },
     ],
-    description: `The ${displayName.toLowerCase()}`,
+    // Also what an AI agent reads for this parameter: say the ID's type and where to find it.
+    description: `The ${displayName.toLowerCase()}: pick it from the list, or give its numeric ID (a whole number such as 3) as ${displayName} › Get Many returns it`,
   };
 }
 
@@ -92,7 +93,9 @@ export function moduleLocators(): INodeProperties[] {
   ];
 }
 
-/** The learner's UUID (from User › Register). */
+/**
+ * The learner's UUID. The service has no search by e-mail, so the description says where the UUID comes from.
+ */
 export const userIdField: INodeProperties = {
   displayName: 'User ID',
   name: 'userId',
@@ -100,7 +103,8 @@ export const userIdField: INodeProperties = {
   default: '',
   required: true,
   placeholder: 'e.g. 3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b',
-  description: "The learner's UUID, as User › Register returns it",
+  description:
+    "The learner's UUID (e.g. 3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b), in `uuid` of User › Register's output. The service cannot look learners up by e-mail: keep the UUID Register returns, e.g. in an n8n Data Table or your HR record keyed by e-mail.",
 };
 
 /**

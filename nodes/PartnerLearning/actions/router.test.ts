@@ -89,6 +89,22 @@ describe('partnerLearning node, operations with n8n mocked (emulator in-process)
     expect(out[0]!.json).toMatchObject({ fileName: binary.fileName, mimeType: 'application/pdf' });
   });
 
+  it('Simplify Output (on by default) drops the JSON-LD keys; off, the record is as the service sends it', async () => {
+    const simple = await run({ resource: 'course', operation: 'get', courseId: rl(1) });
+    expect(Object.keys(simple.out[0]!.json).filter((key) => key.startsWith('@'))).toEqual([]);
+    expect(simple.out[0]!.json).toMatchObject({ id: 1 });
+    const raw = await run({ resource: 'course', operation: 'get', courseId: rl(1), simplify: false });
+    expect(raw.out[0]!.json).toHaveProperty('@id');
+  });
+
+  it('a downloaded PDF\'s fileSize is its length in bytes, a number', async () => {
+    const setup = emulatorCredential();
+    const user = (await run({ ...REGISTER, email: 'size@example.com' }, { setup })).out[0]!.json;
+    const { out } = await run({ resource: 'transcript', operation: 'downloadPdf', userId: user.uuid, binaryPropertyName: 'data' }, { setup });
+    const bytes = Buffer.from(out[0]!.binary!.data!.data, 'base64').length;
+    expect(out[0]!.json.fileSize).toBe(bytes);
+  });
+
   it('deletes a learner: { userId, deleted: true }', async () => {
     const setup = emulatorCredential();
     const user = (await run({ ...REGISTER, email: 'gone@example.com' }, { setup })).out[0]!.json;

@@ -6,6 +6,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 import { failedItemJson, partnerLearningClient, toNodeApiError } from '../transport/index.ts';
 import type { Operation } from './common.ts';
+import { simplifyItems } from './simplify.ts';
 import * as category from './category/Category.resource.ts';
 import * as completion from './completion/Completion.resource.ts';
 import * as content from './content/Content.resource.ts';
@@ -53,7 +54,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
   const out: INodeExecutionData[] = [];
   for (let i = 0; i < items.length; i++) {
     try {
-      const results = await operation.execute.call(this, client, i);
+      const raw = await operation.execute.call(this, client, i);
+      const results = this.getNodeParameter('simplify', i, true) === false ? raw : simplifyItems(raw);
       out.push(...this.helpers.constructExecutionMetaData(results, { itemData: { item: i } }));
     } catch (error) {
       if (this.continueOnFail()) {

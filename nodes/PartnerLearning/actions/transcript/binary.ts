@@ -19,7 +19,8 @@ export const binaryPropertyField: INodeProperties = {
  * @param ctx The node's `this`.
  * @param pdf The core's download (an unread stream).
  * @param i The item.
- * @returns One item: `json` `{ fileName, mimeType, fileSize }`, the PDF in the chosen binary field.
+ * @returns One item: `json` `{ fileName, mimeType, fileSize }` (`fileSize` in bytes, a number: n8n's own
+ *   `binary.fileSize` is a display text such as "12.3 kB"), the PDF in the chosen binary field.
  */
 export async function pdfItem(ctx: IExecuteFunctions, pdf: PdfDownload, i: number): Promise<INodeExecutionData[]> {
   const field = String(ctx.getNodeParameter('binaryPropertyName', i, 'data')).trim() || 'data';
@@ -28,7 +29,12 @@ export async function pdfItem(ctx: IExecuteFunctions, pdf: PdfDownload, i: numbe
   binary.fileName = pdf.fileName;
   binary.mimeType = 'application/pdf';
   return [{
-    json: { fileName: pdf.fileName, mimeType: 'application/pdf', fileSize: binary.fileSize ?? pdf.contentLength ?? null },
+    json: { fileName: pdf.fileName, mimeType: 'application/pdf', fileSize: byteCount(binary.bytes) ?? byteCount(pdf.contentLength) ?? null },
     binary: { [field]: binary },
   }];
+}
+
+/** A byte count when it is one (n8n sets `bytes` in filesystem and default modes; the header may be absent). */
+function byteCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }

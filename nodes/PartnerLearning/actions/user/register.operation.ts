@@ -6,9 +6,18 @@ import { item, locatorId, recordLocator } from '../common.ts';
 import { filled, profileFields } from './fields.ts';
 
 const properties: INodeProperties[] = [
-  { displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', required: true },
-  { displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true },
-  { displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true },
+  // Every parameter is described: an AI agent using the node as a tool reads these descriptions.
+  {
+    displayName: 'Email',
+    name: 'email',
+    type: 'string',
+    placeholder: 'name@email.com',
+    default: '',
+    required: true,
+    description: "The learner's e-mail address; registering an e-mail again returns the learner already registered with it",
+  },
+  { displayName: 'First Name', name: 'firstName', type: 'string', default: '', required: true, description: "The learner's first name" },
+  { displayName: 'Last Name', name: 'lastName', type: 'string', default: '', required: true, description: "The learner's last name" },
   recordLocator('organizationId', 'Organization', 'searchOrganizations'),
   {
     displayName: 'Additional Fields',
