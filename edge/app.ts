@@ -18,6 +18,7 @@ import { handleRoute } from './handle.ts';
 import { mintLearnerToken } from './learner-token.ts';
 import { problem } from './problem.ts';
 import { memoryRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { relayOpenApiDocument } from './openapi/document.ts';
 import { routes } from './routes.ts';
 import { memoryFrontedStore } from './token-store.ts';
 import { problemFromError } from './upstream-errors.ts';
@@ -147,6 +148,9 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   }));
+
+  // The description needs no credentials and no configuration (issue 18).
+  app.get('/v1/openapi.json', (c) => c.json(relayOpenApiDocument()));
 
   if (!config || !client || problems.length > 0) {
     const named = problems.join('; ');
