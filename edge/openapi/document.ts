@@ -8,10 +8,14 @@ import { operationDocs } from './operations.ts';
 
 type Json = Record<string, unknown>;
 
-/** Problem `code` values the relay sends (relay contract, "Errors"). */
+/**
+ * Known problem `code` values (relay contract, "Errors"). The set is open (the core's codes pass through), so the
+ * schema lists them as examples, not an enum a new code would break.
+ */
 export const PROBLEM_CODES = [
-  'validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'inactive_learner', 'not_found', 'throttled',
-  'quota_exceeded', 'upstream_invalid', 'upstream_unavailable', 'relay_misconfigured',
+  'validation_failed', 'not_found', 'inactive_learner', 'missing_scope', 'conflict', 'quota_exceeded', 'throttled',
+  'unauthenticated', 'invalid_token', 'forbidden', 'rate_limited', 'relay_misconfigured', 'upstream_unavailable',
+  'upstream_auth_failed', 'upstream_invalid',
 ] as const;
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
@@ -50,7 +54,8 @@ function success(doc: (typeof operationDocs)[string]['success']): Json {
     case 'empty': return { description: 'Done.' };
     case 'pdf': return { description: 'The PDF.', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
     case 'collection': return { description: 'A Hydra collection page.', content: { 'application/ld+json': { schema: hydra(ref) } } };
-    case 'json': return { description: 'The record.', content: { 'application/json': { schema: ref } } };
+    // Records come as JSON-LD (the service's own media type); the relay's own answers as plain JSON.
+    case 'json': return { description: 'The record.', content: { 'application/ld+json': { schema: ref }, 'application/json': { schema: ref } } };
   }
 }
 
@@ -75,11 +80,12 @@ function operation(route: Route, method: string, op: Operation): Json {
       [String(doc.success.status)]: success(doc.success),
       400: problem('`validation_failed`: the request is malformed; `violations` says what to fix.'),
       401: problem('`unauthenticated` or `invalid_token`.'),
-      403: problem('`forbidden` or `inactive_learner`.'),
+      403: problem('`forbidden`, `inactive_learner` or `missing_scope`.'),
       404: problem('`not_found`.'),
-      429: problem('`throttled` or `quota_exceeded`.'),
+      409: problem('`conflict`.'),
+      429: problem('`throttled`, `quota_exceeded` or `rate_limited`.'),
       500: problem('`relay_misconfigured`.'),
-      502: problem('`upstream_invalid`.'),
+      502: problem('`upstream_invalid` or `upstream_auth_failed`.'),
       503: problem('`upstream_unavailable`.'),
     },
   };
@@ -111,7 +117,7 @@ export function relayOpenApiDocument(): Json {
     paths,
     components: {
       securitySchemes: {
-        relayKey: { type: 'http', scheme: 'bearer', description: "The partner backend's relay key." },
+        relayKey: { type: 'apiKey', in: 'header', name: 'X-Relay-Key', description: "The partner backend's relay key (one of RELAY_KEYS)." },
         learnerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A learner token from POST /v1/learner-tokens.' },
       },
       schemas: {
@@ -119,7 +125,7 @@ export function relayOpenApiDocument(): Json {
           type: 'object', required: ['status', 'code'],
           properties: {
             type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' },
-            code: { type: 'string', enum: [...PROBLEM_CODES] },
+            code: { type: 'string', examples: [...PROBLEM_CODES] },
             violations: { type: 'array', items: { type: 'object', properties: { propertyPath: { type: 'string' }, message: { type: 'string' } } } },
           },
         },
