@@ -36,6 +36,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'openapi', include: ['test/openapi/**/*.test.ts'], testTimeout: 60_000 },
+      },
+      {
+        extends: true,
         test: { name: 'relay', include: ['test/relay/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
       },
       {

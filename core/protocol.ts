@@ -24,7 +24,7 @@ export { fingerprint, sha256Bytes, sha256Hex } from './hash.ts';
 export { abortReason, checkSignal, isAbortSignal, raceAbort } from './signal.ts';
 export { resolveRequestUrl } from './http/url.ts';
 export { parseJsonOrText } from './http/read-body.ts';
-export { uuidSchema } from './validation/schemas.ts';
+export { MAX_PAGE_SIZE, uuidSchema } from './validation/schemas.ts';
 
 export { deltaSync, recordId, UPDATED_AFTER_PARAM } from './pagination/delta-sync.ts';
 export { parsePage } from './pagination/page.ts';

@@ -20,6 +20,7 @@ import { routeChain } from './handle.ts';
 import { mintLearnerToken } from './learner-token.ts';
 import { problem } from './problem.ts';
 import { memoryRateLimiter, type RateLimiter } from './learner-limit.ts';
+import { relayOpenApiDocument } from './openapi/document.ts';
 import { routes } from './routes.ts';
 import { createScrubber } from './scrub.ts';
 import { relayTokenStore } from './token-store.ts';
@@ -167,6 +168,9 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   }));
+
+  // The description needs no credentials and no configuration (issue 18).
+  app.get('/v1/openapi.json', (c) => c.json(relayOpenApiDocument()));
 
   if (!config || !client || problems.length > 0) {
     const named = problems.join('; ');
