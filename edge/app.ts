@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { createClient, type Limiter, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
+import { createClient, createLimiter, type Limiter, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
 import { basicCredential, createRedactor } from '../core/protocol.ts';
 import { RelayKeyRing } from './caller.ts';
 import { readRelayConfig, type RelayConfig, type RelaySettings } from './config.ts';
@@ -42,7 +42,10 @@ export interface RelayDeps {
   fetch?: typeof fetch;
   /** Epoch milliseconds (token checks, limits). */
   now?: () => number;
-  /** The core client's throttling state; default: the core's per-key limiter (safe in a Worker: a queued call keeps a timer of its own). */
+  /**
+   * The core client's throttling state; default: one for this relay on its clock (safe in a Worker: a queued call
+   * keeps a timer of its own). The relay reads its pause to answer at once when the wait would outlast the deadline.
+   */
   limiter?: Limiter;
   /** The core's retry policy (tests shorten it). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
@@ -54,13 +57,26 @@ export interface RelayDeps {
   publicOrigin?: () => string | undefined;
 }
 
+/** The relay's throttling state for the service's API key, on the relay's clock; waits on timers of their own. */
+function relayLimiter(now: () => number): Limiter {
+  const sleep = (ms: number, signal?: AbortSignal): Promise<void> => new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
+  return createLimiter({ now, sleep });
+}
+
 /** The largest JSON answer the relay reads from the service (relay contract, "Errors"). */
 const MAX_UPSTREAM_JSON_BYTES = 4 * 1024 * 1024;
 
 /** Methods browsers may use (preflight answer). */
 const CORS_METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'];
 
-function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | undefined, store: TokenStore): PartnerLearningClient {
+function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | undefined, store: TokenStore, limiter: Limiter): PartnerLearningClient {
   return createClient({
     tokenUrl: config.tokenUrl,
     baseUrl: config.baseUrl,
@@ -75,7 +91,7 @@ function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | unde
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
-    ...(deps.limiter ? { limiter: deps.limiter } : {}),
+    limiter,
     ...(logger ? { logger } : {}),
   });
 }
@@ -90,7 +106,7 @@ export function relaySettingsProblems(settings: RelaySettings): string[] {
   const parsed = readRelayConfig(settings);
   if (!parsed.ok) return parsed.problems;
   try {
-    buildClient(parsed.config, { settings }, undefined, relayTokenStore(undefined));
+    buildClient(parsed.config, { settings }, undefined, relayTokenStore(undefined), relayLimiter(Date.now));
     return [];
   } catch (error) {
     return [clientProblem(error, createRedactor([parsed.config.clientSecret, parsed.config.apiKey]).text)];
@@ -123,6 +139,7 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     : [];
   const redactor = createRedactor(secrets);
   const store = relayTokenStore(deps.tokenStore, now);
+  const limiter = deps.limiter ?? relayLimiter(now);
   const scrub = createScrubber(secrets, () => store.knownTokens());
   const log: Logger = (level, message, fields) => {
     try {
@@ -135,7 +152,7 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
   let client: PartnerLearningClient | undefined;
   if (config && problems.length === 0) {
     try {
-      client = buildClient(config, deps, deps.logger ? log : undefined, store);
+      client = buildClient(config, deps, deps.logger ? log : undefined, store, limiter);
     } catch (error) {
       problems.push(clientProblem(error, redactor.text));
     }
@@ -179,7 +196,7 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     const fixedOrigin = config.publicOrigin;
     const publicOrigin = (request: Request): string => fixedOrigin ?? deps.publicOrigin?.() ?? new URL(request.url).origin;
     const ready = {
-      config, client, keys: new RelayKeyRing(config.relayKeys), limiter: deps.rateLimiter ?? memoryRateLimiter(), now, log, scrub, publicOrigin,
+      config, client, keys: new RelayKeyRing(config.relayKeys), limiter: deps.rateLimiter ?? memoryRateLimiter(), now, log, scrub, publicOrigin, upstreamLimiter: limiter,
     };
     const mintToken = (userId: string, ttl: number) => mintLearnerToken(config.learnerTokenKey, userId, ttl, now());
     for (const route of routes) {

@@ -5,7 +5,7 @@
  * are authenticated, and callers before input is validated (relay contract, "Routes").
  */
 import type { MiddlewareHandler } from 'hono';
-import type { LearnerClient, Logger, PartnerLearningClient } from '../core/index.ts';
+import type { LearnerClient, Limiter, Logger, PartnerLearningClient } from '../core/index.ts';
 import { uuidSchema } from '../core/protocol.ts';
 import { identifyCaller, type Caller, type RelayKeyRing } from './caller.ts';
 import type { RelayConfig } from './config.ts';
@@ -31,6 +31,8 @@ export interface ReadyRelay {
   scrub: Scrubber;
   /** The origin links point at: configured, or the entry's own listening origin; never the caller's `Host`. */
   publicOrigin: (request: Request) => string;
+  /** The core client's throttling state: its key-wide pause after a 429 or 5xx. */
+  upstreamLimiter: Limiter;
 }
 
 const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -183,6 +185,14 @@ function callUpstream(relay: ReadyRelay, mintToken: RunContext['mintToken']): St
     if (gone.aborted) leave();
     else gone.addEventListener('abort', leave, { once: true });
     const deadlineMs = Math.max(1, relay.config.deadlineMs - (relay.now() - c.get('arrivedAt')));
+    // The service asked every call on the key to wait (429s or 5xx) longer than this caller has: say so now, with
+    // when to come back, instead of holding the caller until the deadline.
+    const pausedMs = relay.upstreamLimiter.pauseRemaining();
+    if (pausedMs >= deadlineMs) {
+      return problem(503, 'upstream_unavailable', {
+        detail: 'The service asked for a pause: retry later.', headers: { 'retry-after': String(Math.max(1, Math.ceil(pausedMs / 1000))) },
+      });
+    }
     const capture = new UpstreamCapture({ signal: upstream.signal, deadlineMs });
     try {
       const url = new URL(c.req.url);

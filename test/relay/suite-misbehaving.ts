@@ -161,6 +161,17 @@ export function misbehavingSuite(name: string, start: StartRelay, options: Secti
       expect(head.text).toBe('');
     });
 
+    // Last of the calls: it leaves the key paused for 20 s.
+    it('a key-wide pause longer than the deadline: the next caller gets 503 with Retry-After at once', async () => {
+      const throttled = await call(`/v1/courses/${COURSE.throttled}`);
+      expect([429, 504]).toContain(throttled.status);
+      const next = await call(`/v1/courses/${COURSE.echo}`);
+      expect(next.status).toBe(503);
+      expect(code(next)).toBe('upstream_unavailable');
+      expect(Number(next.headers.get('retry-after'))).toBeGreaterThan(10);
+      expect(next.ms).toBeLessThan(DEADLINE_MS / 2);
+    });
+
     it('no answer and no log line holds a secret, in any spelling', () => {
       const shown = [...answers.map((a) => `${[...a.headers].join('\n')}\n${a.text}`), ...relay.lines].join('\n');
       const secrets = [...upstream.secrets, basicCredential(CLIENT_ID, CLIENT_SECRET)];

@@ -13,7 +13,7 @@ export const CLIENT_SECRET = 'misbehaving-client-secret-0123456789abcdef';
 export const API_KEY = 'misbehaving-api-key-0123456789abcdefghijkl';
 
 /** Course ids and what the service does for each. */
-export const COURSE = { echo: 1, hang: 2, endless: 3, truncated: 4, deep: 5, drip: 6 } as const;
+export const COURSE = { echo: 1, hang: 2, endless: 3, truncated: 4, deep: 5, drip: 6, throttled: 7 } as const;
 
 /** The misbehaving service. */
 export interface Misbehaving {
@@ -103,6 +103,10 @@ export async function startMisbehaving(): Promise<Misbehaving> {
         res.on('close', () => clearInterval(timer));
         return;
       }
+      case COURSE.throttled:
+        // API Gateway's throttle, with a Retry-After of 20 s: every call on the key pauses that long.
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '20' }).end('{"message":"Too Many Requests"}');
+        return;
       default:
         res.writeHead(404, { 'content-type': 'application/ld+json' }).end('{"@type":"hydra:Error","hydra:description":"Not Found"}');
     }
