@@ -7,6 +7,7 @@ import { n8nBinaryBench } from './n8n-binary.ts';
 import { n8nRegisterBench } from './n8n.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
+import { relayFaultsBench } from './relay-faults.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
 import type { BenchResult } from './support.ts';
@@ -19,6 +20,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['throughput', throughputBench],
   ['memory', memoryBench],
   ['edge relay', relayBench],
+  ['edge relay under faults', relayFaultsBench],
   ['default rate', rateBench],
   ['n8n node', n8nRegisterBench],
   ['n8n binary', n8nBinaryBench],

@@ -59,11 +59,22 @@ async function wranglerConfig(): Promise<WranglerConfig> {
  * @returns The bundle's path.
  */
 export async function bundleRelay(): Promise<string> {
+  return bundleWorker(join(repoRoot, 'edge', 'workers.ts'), 'relay-worker.mjs');
+}
+
+/**
+ * Bundles a Worker module for Miniflare (the relay, or a benchmark's comparison Worker).
+ *
+ * @param entry The module's entry file.
+ * @param name The bundle's file name in the cache.
+ * @returns The bundle's path.
+ */
+export async function bundleWorker(entry: string, name: string): Promise<string> {
   await mkdir(cacheDir, { recursive: true });
-  const outfile = join(cacheDir, 'relay-worker.mjs');
+  const outfile = join(cacheDir, name);
   await build({
     absWorkingDir: repoRoot,
-    entryPoints: [join(repoRoot, 'edge', 'workers.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     format: 'esm',
