@@ -15,17 +15,12 @@ import { mintLearnerToken } from '../edge/learner-token.ts';
 import { DEFAULT_DEADLINE_MS } from '../edge/config.ts';
 import { startEmulatorServer } from '../emulator/server.ts';
 import { bundleRelay, bundleWorker, startRelayWorker } from '../scripts/relay-worker.ts';
-import { control, fixed, generousPlan, putUsagePlan, type BenchResult } from './support.ts';
+import { control, fixed, generousPlan, putUsagePlan, percentile, type BenchResult } from './support.ts';
 
 const LEARNERS = 200;
 const CALLS_EACH = 5;
 const RELAY_KEY = 'bench-relay-key-0123456789abcdefghijklmnopqrstuv';
 const SECRET = 'bench-learner-secret-0123456789abcdefghijklmnop';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 interface Round {
   latencies: number[];

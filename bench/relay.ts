@@ -17,18 +17,13 @@ import { createClient, MemoryTokenStore } from '../core/index.ts';
 import { mintLearnerToken } from '../edge/learner-token.ts';
 import { startEmulatorServer } from '../emulator/server.ts';
 import { bundleRelay, startRelayWorker } from '../scripts/relay-worker.ts';
-import { fixed, generousPlan, putUsagePlan, type BenchResult } from './support.ts';
+import { fixed, generousPlan, putUsagePlan, percentile, type BenchResult } from './support.ts';
 
 const LEARNERS = 200;
 const CALLS_EACH = 5;
 const ROUNDS = 3;
 const RELAY_KEY = 'bench-relay-key-0123456789abcdefghijklmnopqrstuv';
 const SECRET = 'bench-learner-secret-0123456789abcdefghijklmnop';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** Runs `call` CALLS_EACH times in a row for every learner, all learners at once; returns every call's latency. */
 async function timed(learners: number, call: (learner: number) => Promise<void>): Promise<number[]> {

@@ -132,6 +132,16 @@ export async function publishedCourseId(fetchImpl: typeof fetch, origin: string)
   return course.id;
 }
 
+/**
+ * @param values Measurements.
+ * @param p The percentile, 0 to 100.
+ * @returns The nearest-rank percentile (NaN for no values).
+ */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
 /** Median of a list of numbers (0 for an empty list). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
