@@ -103,6 +103,8 @@ interface Attempt {
   response?: Response;
   /** The answer's data, for a success (parsed JSON, the PDF stream, or nothing). */
   data?: unknown;
+  /** The answer's body, for a failure status (JSON or text, at most 64 KiB; none when it could not be read). */
+  errorBody?: unknown;
   error?: unknown;
   sent: boolean;
   accessToken?: string;
@@ -167,7 +169,11 @@ async function attemptOnce(p: Pipeline, call: CallContext, number: number): Prom
       method: request.method, url, attempt: number, status: response.status,
       requestId: response.headers.get('x-request-id') ?? undefined, ms: options.now() - started,
     });
-    if (!response.ok) return { response, sent: true, accessToken };
+    if (!response.ok) {
+      // Read within this attempt's timeout too: an error body that drips must not hold the call until its deadline.
+      const errorBody = await readJsonOrText(response).catch(() => undefined);
+      return { response, errorBody, sent: true, accessToken };
+    }
     try {
       const data = await readData(response, request, url, p);
       return { response, data, sent: true, accessToken };
@@ -220,7 +226,7 @@ async function runCall<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse
       }
       const error = response && !response.ok
         ? errorFromResponse({
-          status: response.status, body: await readJsonOrText(response), headers: response.headers, origin: 'api',
+          status: response.status, body: attempt.errorBody, headers: response.headers, origin: 'api',
           method: request.method, url, now: options.now(), redactor: p.redactor,
         })
         : attempt.error;

@@ -12,7 +12,7 @@ import { createClient, isPartnerLearningError, MemoryTokenStore, type PartnerLea
 import { basicCredential } from '../../../core/redact.ts';
 import { fakeAccessToken } from '../../support/fake-tokens.ts';
 
-type Mode = 'echo' | 'hang' | 'drip' | 'endless' | 'truncated' | 'deep' | 'null' | 'empty' | 'array' | 'token-echo';
+type Mode = 'echo' | 'hang' | 'drip' | 'drip-error' | 'endless' | 'truncated' | 'deep' | 'null' | 'empty' | 'array' | 'token-echo';
 
 const CLIENT_ID = 'c1ient1d0000000000000000ab';
 const SECRET = 'client-secret-that-must-never-show-0123456789';
@@ -49,6 +49,13 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     case 'drip': {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"id":1,"title":"');
+      const timer = setInterval(() => res.write('x'), 50);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    case 'drip-error': {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.write('{"message":"');
       const timer = setInterval(() => res.write('x'), 50);
       res.on('close', () => clearInterval(timer));
       return;
@@ -162,6 +169,16 @@ describe('a service that misbehaves (real socket)', () => {
     const { c } = client({ timeoutMs: 300 });
     expect((await failure(c.courses.get(1, { retry: false }))).code).toBe('timeout');
     expect((await failure(c.courses.get(1, { deadlineMs: 400 }))).code).toBe('deadline_exceeded');
+  });
+
+  it('a 500 whose body drips: the status is enough, the body read ends with the attempt', async () => {
+    mode = 'drip-error';
+    const { c } = client({ timeoutMs: 300 });
+    const started = Date.now();
+    const error = await failure(c.courses.get(1, { retry: false }));
+    expect(error.code).toBe('server_error');
+    expect(error.status).toBe(500);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('streams forever: stopped at maxResponseBytes with InvalidResponseError, not buffered', async () => {
