@@ -6,4 +6,4 @@ import { relaySuite } from './suite.ts';
 import { startDeno } from './support/targets.ts';
 
 relaySuite('deno', startDeno, { durableCache: true });
-misbehavingSuite('deno', startDeno, { callerLeaveSeen: true, hostIgnored: false });
+misbehavingSuite('deno', startDeno, { callerLeaveSeen: true, hostIgnored: false, drains: true });

@@ -6,4 +6,4 @@ import { relaySuite } from './suite.ts';
 import { startNode } from './support/targets.ts';
 
 relaySuite('node', startNode, { durableCache: false });
-misbehavingSuite('node', startNode, { callerLeaveSeen: true, hostIgnored: true });
+misbehavingSuite('node', startNode, { callerLeaveSeen: true, hostIgnored: true, drains: true });

@@ -23,6 +23,8 @@ interface Answer {
 export interface SectionOptions {
   /** `false` where the runtime never tells the relay that its caller left (see {@link misbehavingSuite}). */
   callerLeaveSeen: boolean;
+  /** Whether stopping the relay (SIGTERM) lets calls under way finish. */
+  drains: boolean;
   /**
    * `false` where the request URL is built from the caller's Host and the entry knows no origin of its own (locally:
    * Miniflare, `deno serve`; on Cloudflare the platform routes by Host, so a foreign one never reaches the Worker).
@@ -159,6 +161,21 @@ export function misbehavingSuite(name: string, start: StartRelay, options: Secti
       expect(head.status).toBe(200);
       expect(head.headers.get('content-type')).toMatch(/^application\/pdf/);
       expect(head.text).toBe('');
+    });
+
+    it('a restart (SIGTERM) lets a call under way finish with its answer', async () => {
+      if (!options.drains) {
+        // Miniflare's dispose ends workerd at once; on Cloudflare, the platform drains a deployment itself.
+        expect(name).toBe('workerd');
+        return;
+      }
+      const restarting = await start(upstream.settings);
+      const pending = fetch(`${restarting.origin}/v1/courses/${COURSE.hang}`, { headers: { 'x-relay-key': RELAY_KEY } })
+        .then((res) => res.status, () => 'lost');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const stopped = restarting.stop();
+      expect(await pending).toBe(504);
+      await stopped;
     });
 
     // Last of the calls: it leaves the key paused for 20 s.

@@ -6,4 +6,4 @@ import { relaySuite } from './suite.ts';
 import { startWorkerd } from './support/targets.ts';
 
 relaySuite('workerd', startWorkerd, { durableCache: true });
-misbehavingSuite('workerd', startWorkerd, { callerLeaveSeen: false, hostIgnored: false });
+misbehavingSuite('workerd', startWorkerd, { callerLeaveSeen: false, hostIgnored: false, drains: false });
