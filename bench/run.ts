@@ -8,6 +8,7 @@ import { n8nRegisterBench } from './n8n.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
 import { relayFaultsBench } from './relay-faults.ts';
+import { relayProfileBench } from './relay-profile.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
 import type { BenchResult } from './support.ts';
@@ -21,6 +22,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['memory', memoryBench],
   ['edge relay', relayBench],
   ['edge relay under faults', relayFaultsBench],
+  ['edge relay CPU profile', relayProfileBench],
   ['default rate', rateBench],
   ['n8n node', n8nRegisterBench],
   ['n8n binary', n8nBinaryBench],

@@ -22,8 +22,18 @@ export interface Scrubber {
  */
 export function createScrubber(fixed: readonly string[], current: () => readonly string[]): Scrubber {
   const fixedForms = fixed.filter((s) => s.length >= 8).flatMap(secretSpellings);
-  const forms = (): string[] => [...fixedForms, ...current().filter((s) => s.length >= 8).flatMap(secretSpellings)]
-    .sort((a, b) => b.length - a.length);
+  // Recomputed only when the upstream tokens change (once a token lifetime), not on every answer: the profile of the
+  // relay under load showed the spellings' computation as its largest single cost.
+  let cachedFor: readonly string[] = [];
+  let cached = [...fixedForms].sort((a, b) => b.length - a.length);
+  const forms = (): string[] => {
+    const tokens = current();
+    if (tokens.length !== cachedFor.length || tokens.some((t, i) => t !== cachedFor[i])) {
+      cachedFor = [...tokens];
+      cached = [...fixedForms, ...tokens.filter((s) => s.length >= 8).flatMap(secretSpellings)].sort((a, b) => b.length - a.length);
+    }
+    return cached;
+  };
   const scrubText = (value: string, all: string[]): string => {
     let out = value;
     for (const form of all) if (out.includes(form)) out = out.split(form).join(REDACTED);

@@ -97,6 +97,8 @@ export interface RelayWorkerOptions {
   scriptPath?: string;
   /** Each line workerd prints (the relay's JSON log lines). */
   onLine?: (line: string) => void;
+  /** A port for workerd's DevTools inspector (CPU profiles in benchmarks); none by default. */
+  inspectorPort?: number;
 }
 
 export interface RelayWorker {
@@ -145,6 +147,7 @@ export async function startRelayWorker(options: RelayWorkerOptions): Promise<Rel
     ratelimits,
     host: '127.0.0.1',
     port: options.port ?? 0,
+    ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
     // A fixed placeholder: otherwise Miniflare tries to download request.cf data from a Cloudflare host.
     cf: false,
     log: new QuietLog(),

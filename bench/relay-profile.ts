@@ -1,0 +1,123 @@
+/**
+ * Where the relay's own time goes (issue 15): a CPU profile of the relay's isolate in workerd, taken through
+ * workerd's DevTools inspector (Chrome DevTools Protocol: `Profiler.start`/`stop`) while 200 learners make 5 calls
+ * each of `GET /v1/me`, in front of the emulator on loopback. Self time is summed per function (the relay runs as
+ * one bundle, so per function is what the profile can tell apart) and the top entries are reported.
+ */
+import { createServer } from 'node:net';
+import { createClient, MemoryTokenStore } from '../core/index.ts';
+import { mintLearnerToken } from '../edge/learner-token.ts';
+import { startEmulatorServer } from '../emulator/server.ts';
+import { bundleRelay, startRelayWorker } from '../scripts/relay-worker.ts';
+import { fixed, generousPlan, putUsagePlan, type BenchResult } from './support.ts';
+
+const LEARNERS = 200;
+const CALLS_EACH = 5;
+const SECRET = 'bench-learner-secret-0123456789abcdefghijklmnop';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A minimal CDP session over the inspector's WebSocket. */
+async function inspector(port: number): Promise<{ send(method: string, params?: object): Promise<Record<string, unknown>>; close(): void }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
+  const target = targets.find((t) => !/internal|entry|loopback/i.test(t.title ?? '')) ?? targets[0];
+  if (!target) throw new Error('workerd listed no inspector target');
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
+  let next = 1;
+  const waiting = new Map<number, (value: Record<string, unknown>) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, unknown> };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result ?? {});
+  };
+  return {
+    send: (method, params = {}) => new Promise((resolve) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    }),
+    close: () => socket.close(),
+  };
+}
+
+/** @returns Row R6: the top of the relay's CPU profile. */
+export async function relayProfileBench(): Promise<BenchResult> {
+  const server = await startEmulatorServer({ port: 0 });
+  const env = server.emulator.partners(server.origin)[0]?.environments.sandbox;
+  const rw = env?.clients[0];
+  if (!env || !rw) throw new Error('the emulator listed no sandbox partner');
+  await putUsagePlan(fetch, server.origin, env.apiKey, generousPlan);
+  const direct = createClient({ tokenUrl: env.tokenUrl, baseUrl: env.baseUrl, clientId: rw.clientId, clientSecret: rw.clientSecret, apiKey: env.apiKey, tokenStore: new MemoryTokenStore() });
+  const inspectorPort = await freePort();
+  const relay = await startRelayWorker({
+    settings: {
+      PARTNER_LEARNING_TOKEN_URL: env.tokenUrl, PARTNER_LEARNING_BASE_URL: env.baseUrl, PARTNER_LEARNING_CLIENT_ID: rw.clientId,
+      PARTNER_LEARNING_CLIENT_SECRET: rw.clientSecret, PARTNER_LEARNING_API_KEY: env.apiKey,
+      RELAY_KEYS: 'bench-relay-key-0123456789abcdefghijklmnopqrstuv', LEARNER_TOKEN_SECRET: SECRET, ALLOWED_ORIGINS: '', RELAY_LOG_LEVEL: 'error',
+    },
+    scriptPath: await bundleRelay(),
+    inspectorPort,
+    onLine: () => undefined,
+  });
+  try {
+    const uuids: string[] = [];
+    for (let i = 0; i < LEARNERS; i += 1) {
+      uuids.push((await direct.users.register({ email: `profile-${i}@example.com`, firstName: 'P', lastName: `L${i}`, organizationId: 1 })).uuid);
+    }
+    const key = new TextEncoder().encode(SECRET);
+    const tokens = await Promise.all(uuids.map(async (uuid) => (await mintLearnerToken(key, uuid, 3600, Date.now())).token));
+    const load = async () => Promise.all(tokens.map(async (token) => {
+      for (let i = 0; i < CALLS_EACH; i += 1) {
+        const res = await fetch(`${relay.origin}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+        await res.arrayBuffer();
+      }
+    }));
+    await load();
+    const cdp = await inspector(inspectorPort);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    await load();
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[] } };
+    cdp.close();
+    const hits = new Map<number, number>();
+    for (const sample of profile.samples) hits.set(sample, (hits.get(sample) ?? 0) + 1);
+    const byFunction = new Map<string, number>();
+    let total = 0;
+    for (const node of profile.nodes) {
+      const count = hits.get(node.id) ?? 0;
+      if (count === 0) continue;
+      total += count;
+      // Frames without a URL are the runtime's own (fetch, Response, Headers, the garbage collector).
+      const fn = `${node.callFrame.functionName || '(anonymous)'}${node.callFrame.url === '' ? ' [runtime]' : ''}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + count);
+    }
+    const top = (map: Map<string, number>, n: number) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n)
+      .map(([name, count]) => `${name} ${fixed((count / total) * 100, 1)} %`);
+    return {
+      id: 'R6',
+      name: `Where the relay's time goes: CPU profile of its workerd isolate, ${LEARNERS} learners × ${CALLS_EACH} GET /v1/me`,
+      result: `top functions by self time: ${top(byFunction, 8).join('; ')}`,
+      target: 'report only',
+      met: null,
+      details: { samples: total, top: top(byFunction, 20) },
+    };
+  } finally {
+    await relay.dispose();
+    await server.close();
+  }
+}
