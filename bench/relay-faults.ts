@@ -10,17 +10,13 @@
  *   relay as a ratio to that floor.
  */
 import { fileURLToPath } from 'node:url';
-import { createClient, MemoryTokenStore } from '../core/index.ts';
-import { mintLearnerToken } from '../edge/learner-token.ts';
 import { DEFAULT_DEADLINE_MS } from '../edge/config.ts';
-import { startEmulatorServer } from '../emulator/server.ts';
+import { BENCH_LEARNER_SECRET, relayBenchUpstream } from './relay-setup.ts';
 import { bundleRelay, bundleWorker, startRelayWorker } from '../scripts/relay-worker.ts';
-import { control, fixed, generousPlan, putUsagePlan, percentile, type BenchResult } from './support.ts';
+import { control, fixed, percentile, learnersWithTokens, type BenchResult } from './support.ts';
 
 const LEARNERS = 200;
 const CALLS_EACH = 5;
-const RELAY_KEY = 'bench-relay-key-0123456789abcdefghijklmnopqrstuv';
-const SECRET = 'bench-learner-secret-0123456789abcdefghijklmnop';
 
 interface Round {
   latencies: number[];
@@ -55,18 +51,9 @@ const throughput = (r: Round): number => (LEARNERS * CALLS_EACH) / (r.wallMs / 1
 
 /** @returns Rows R4 (faults) and R5 (the pass-through floor). */
 export async function relayFaultsBench(): Promise<BenchResult[]> {
-  const server = await startEmulatorServer({ port: 0 });
-  const env = server.emulator.partners(server.origin)[0]?.environments.sandbox;
-  const rw = env?.clients[0];
-  if (!env || !rw) throw new Error('the emulator listed no sandbox partner');
-  await putUsagePlan(fetch, server.origin, env.apiKey, generousPlan);
-  const direct = createClient({ tokenUrl: env.tokenUrl, baseUrl: env.baseUrl, clientId: rw.clientId, clientSecret: rw.clientSecret, apiKey: env.apiKey, tokenStore: new MemoryTokenStore() });
+  const { server, env, client: rw, direct, settings } = await relayBenchUpstream();
   const relay = await startRelayWorker({
-    settings: {
-      PARTNER_LEARNING_TOKEN_URL: env.tokenUrl, PARTNER_LEARNING_BASE_URL: env.baseUrl, PARTNER_LEARNING_CLIENT_ID: rw.clientId,
-      PARTNER_LEARNING_CLIENT_SECRET: rw.clientSecret, PARTNER_LEARNING_API_KEY: env.apiKey, RELAY_KEYS: RELAY_KEY,
-      LEARNER_TOKEN_SECRET: SECRET, ALLOWED_ORIGINS: '', RELAY_LOG_LEVEL: 'error',
-    },
+    settings,
     scriptPath: await bundleRelay(),
     onLine: () => undefined,
   });
@@ -77,12 +64,7 @@ export async function relayFaultsBench(): Promise<BenchResult[]> {
     onLine: () => undefined,
   });
   try {
-    const uuids: string[] = [];
-    for (let i = 0; i < LEARNERS; i += 1) {
-      uuids.push((await direct.users.register({ email: `faults-${i}@example.com`, firstName: 'F', lastName: `L${i}`, organizationId: 1 })).uuid);
-    }
-    const key = new TextEncoder().encode(SECRET);
-    const tokens = await Promise.all(uuids.map(async (uuid) => (await mintLearnerToken(key, uuid, 3600, Date.now())).token));
+    const { uuids, tokens } = await learnersWithTokens(direct, LEARNERS, 'faults', BENCH_LEARNER_SECRET);
     // The floor forwards what it is given: the caller brings the service's own credentials.
     const answer = await fetch(env.tokenUrl, {
       method: 'POST',

@@ -5,15 +5,12 @@
  * one bundle, so per function is what the profile can tell apart) and the top entries are reported.
  */
 import { createServer } from 'node:net';
-import { createClient, MemoryTokenStore } from '../core/index.ts';
-import { mintLearnerToken } from '../edge/learner-token.ts';
-import { startEmulatorServer } from '../emulator/server.ts';
+import { BENCH_LEARNER_SECRET, relayBenchUpstream } from './relay-setup.ts';
 import { bundleRelay, startRelayWorker } from '../scripts/relay-worker.ts';
-import { fixed, generousPlan, putUsagePlan, type BenchResult } from './support.ts';
+import { fixed, learnersWithTokens, type BenchResult } from './support.ts';
 
 const LEARNERS = 200;
 const CALLS_EACH = 5;
-const SECRET = 'bench-learner-secret-0123456789abcdefghijklmnop';
 
 interface ProfileNode {
   id: number;
@@ -56,30 +53,16 @@ async function inspector(port: number): Promise<{ send(method: string, params?: 
 
 /** @returns Row R6: the top of the relay's CPU profile. */
 export async function relayProfileBench(): Promise<BenchResult> {
-  const server = await startEmulatorServer({ port: 0 });
-  const env = server.emulator.partners(server.origin)[0]?.environments.sandbox;
-  const rw = env?.clients[0];
-  if (!env || !rw) throw new Error('the emulator listed no sandbox partner');
-  await putUsagePlan(fetch, server.origin, env.apiKey, generousPlan);
-  const direct = createClient({ tokenUrl: env.tokenUrl, baseUrl: env.baseUrl, clientId: rw.clientId, clientSecret: rw.clientSecret, apiKey: env.apiKey, tokenStore: new MemoryTokenStore() });
+  const { server, direct, settings } = await relayBenchUpstream();
   const inspectorPort = await freePort();
   const relay = await startRelayWorker({
-    settings: {
-      PARTNER_LEARNING_TOKEN_URL: env.tokenUrl, PARTNER_LEARNING_BASE_URL: env.baseUrl, PARTNER_LEARNING_CLIENT_ID: rw.clientId,
-      PARTNER_LEARNING_CLIENT_SECRET: rw.clientSecret, PARTNER_LEARNING_API_KEY: env.apiKey,
-      RELAY_KEYS: 'bench-relay-key-0123456789abcdefghijklmnopqrstuv', LEARNER_TOKEN_SECRET: SECRET, ALLOWED_ORIGINS: '', RELAY_LOG_LEVEL: 'error',
-    },
+    settings,
     scriptPath: await bundleRelay(),
     inspectorPort,
     onLine: () => undefined,
   });
   try {
-    const uuids: string[] = [];
-    for (let i = 0; i < LEARNERS; i += 1) {
-      uuids.push((await direct.users.register({ email: `profile-${i}@example.com`, firstName: 'P', lastName: `L${i}`, organizationId: 1 })).uuid);
-    }
-    const key = new TextEncoder().encode(SECRET);
-    const tokens = await Promise.all(uuids.map(async (uuid) => (await mintLearnerToken(key, uuid, 3600, Date.now())).token));
+    const { tokens } = await learnersWithTokens(direct, LEARNERS, 'profile', BENCH_LEARNER_SECRET);
     const load = async () => Promise.all(tokens.map(async (token) => {
       for (let i = 0; i < CALLS_EACH; i += 1) {
         const res = await fetch(`${relay.origin}/v1/me`, { headers: { authorization: `Bearer ${token}` } });

@@ -2,7 +2,8 @@
  * Shared pieces of the benchmarks: talking to the emulator's control interface, building client options from its
  * partner list, and simple statistics.
  */
-import type { ClientOptions } from '../core/index.ts';
+import type { ClientOptions, PartnerLearningClient } from '../core/index.ts';
+import { mintLearnerToken } from '../edge/learner-token.ts';
 
 /** What `GET /_emulator/partners` (or `emulator.partners(origin)`) lists, as far as the benchmarks need it. */
 export interface Partner {
@@ -168,4 +169,25 @@ export function mib(bytes: number): string {
 /** Like {@link mib} with an explicit sign (`+3.1 MB`, `-1.4 MB`), for differences against a baseline. */
 export function signedMib(bytes: number): string {
   return `${bytes < 0 ? '-' : '+'}${mib(Math.abs(bytes))}`;
+}
+
+/**
+ * Registers learners through a client and mints a relay learner token for each (one hour).
+ *
+ * @param client A client of the partner.
+ * @param count How many.
+ * @param prefix Their e-mail prefix (unique per benchmark, so registrations are new).
+ * @param secret The relay's `LEARNER_TOKEN_SECRET`.
+ * @returns Their UUIDs and tokens, in order.
+ */
+export async function learnersWithTokens(
+  client: PartnerLearningClient, count: number, prefix: string, secret: string,
+): Promise<{ uuids: string[]; tokens: string[] }> {
+  const uuids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    uuids.push((await client.users.register({ email: `${prefix}-${i}@example.com`, firstName: 'B', lastName: `L${i}`, organizationId: 1 })).uuid);
+  }
+  const key = new TextEncoder().encode(secret);
+  const tokens = await Promise.all(uuids.map(async (uuid) => (await mintLearnerToken(key, uuid, 3600, Date.now())).token));
+  return { uuids, tokens };
 }
