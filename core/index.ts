@@ -34,7 +34,7 @@ export {
   type Violation,
 } from './errors/index.ts';
 export { MemoryTokenStore } from './auth/memory-token-store.ts';
-export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';
+export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/limiter.ts';
 export { fileNameFromDisposition } from './pdf.ts';
 
 export type * from './types/records.ts';

@@ -4,17 +4,16 @@
  */
 import { z } from 'zod';
 import type { ClientOptions, Logger, TokenStore } from './types/options.ts';
-import type { Limiter } from './http/rate-limiter.ts';
+import type { Limiter } from './http/limiter.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import type { RetryPolicy } from './http/retry.ts';
+import { CALL_DEFAULTS } from './http/run-call.ts';
 import { redact } from './redact.ts';
-import { defaultFetch, defaultNow, defaultSleep } from './runtime.ts';
+import { defaultFetch, defaultNow, defaultSleep, isCloudflareWorkers } from './runtime.ts';
 
 export const READ_SCOPE = 'partner-api/read';
 export const WRITE_SCOPE = 'partner-api/write';
-/** Two minutes: the retry policy's own worst case (five attempts, waits of 1, 2, 4 and 8 s) fits; a hang does not. */
-export const DEFAULT_DEADLINE_MS = 120_000;
 /** 8 MiB: a page of 100 records is well under 1 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
@@ -81,8 +80,8 @@ const schema = z.object({
     .optional(),
   limiter: z
     .custom<Limiter>(
-      (v) => typeof v === 'object' && v !== null && ['acquire', 'record', 'cooldown', 'pauseRemaining', 'wait'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'),
-      { message: 'limiter must come from createLimiter (acquire, record, cooldown, pauseRemaining and wait methods)' },
+      (v) => typeof v === 'object' && v !== null && ['schedule', 'pause', 'pauseRemaining', 'wait'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'),
+      { message: 'limiter must come from createLimiter (schedule, pause, pauseRemaining and wait methods)' },
     )
     .optional(),
   retry: z
@@ -201,22 +200,18 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
     logger: o.logger,
     rateLimit: rate === 'adaptive' ? rate : { requestsPerSecond: rate.requestsPerSecond, burst: rate.burst ?? Math.max(1, Math.floor(rate.requestsPerSecond)) },
     limiter: o.limiter,
-    retry: { maxAttempts: retry.maxAttempts ?? 5, baseDelayMs: retry.baseDelayMs ?? 1000, maxDelayMs: retry.maxDelayMs ?? 30_000 },
-    timeoutMs: o.timeoutMs ?? 30_000,
-    deadlineMs: o.deadlineMs ?? DEFAULT_DEADLINE_MS,
+    retry: {
+      maxAttempts: retry.maxAttempts ?? CALL_DEFAULTS.retry.maxAttempts,
+      baseDelayMs: retry.baseDelayMs ?? CALL_DEFAULTS.retry.baseDelayMs,
+      maxDelayMs: retry.maxDelayMs ?? CALL_DEFAULTS.retry.maxDelayMs,
+    },
+    timeoutMs: o.timeoutMs ?? CALL_DEFAULTS.timeoutMs,
+    deadlineMs: o.deadlineMs ?? CALL_DEFAULTS.deadlineMs,
     maxResponseBytes: o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     shareInFlight: o.shareInFlight ?? !isCloudflareWorkers(),
   };
   hideSecrets(normalized);
   return normalized;
-}
-
-/**
- * Whether this runs in workerd, which names itself in `navigator.userAgent`. There a promise created while handling
- * one request must not be awaited by another, so in-flight token requests are not shared by default.
- */
-function isCloudflareWorkers(): boolean {
-  return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
 }
 
 /** `JSON.stringify` and Node's `inspect` of the options show no secret (spreading still copies them). */

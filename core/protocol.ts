@@ -18,7 +18,8 @@ export * from './errors/index.ts';
 export { basicCredential, createRedactor, redact, REDACTED, isSensitiveKey, secretSpellings, type Redactor } from './redact.ts';
 export { backoffDelay, callPolicy, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
 export { nextStep, type NextStep, type StepInput } from './http/next-step.ts';
-export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/rate-limiter.ts';
+export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/limiter.ts';
+export { CALL_DEFAULTS, outcomeOf, runCall, type Attempt, type AttemptInput, type CallDriver, type CallSettings } from './http/run-call.ts';
 
 export { fingerprint, sha256Bytes, sha256Hex } from './hash.ts';
 export { abortReason, checkSignal, isAbortSignal, raceAbort } from './signal.ts';

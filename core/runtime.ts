@@ -8,6 +8,17 @@ import { abortReason, checkSignal } from './signal.ts';
 export { abortReason, checkSignal, isAbortSignal, raceAbort } from './signal.ts';
 
 /**
+ * Whether this runs in workerd, which names itself in `navigator.userAgent`. There a promise created while handling
+ * one request must not be awaited by another: in-flight token requests are not shared by default, and a caller
+ * waiting in the limiter's line keeps a timer of its own.
+ *
+ * @returns `true` inside Cloudflare Workers.
+ */
+export function isCloudflareWorkers(): boolean {
+  return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === 'Cloudflare-Workers';
+}
+
+/**
  * The default clock.
  *
  * @returns Epoch milliseconds.

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { limiterFor } from './key-limiters.ts';
-import { createLimiter } from './rate-limiter.ts';
+import { createLimiter } from './limiter.ts';
 import { defaultNow, defaultSleep } from '../runtime.ts';
 import { manualClock } from '../../test/support/fake-clock.ts';
 
@@ -15,26 +15,24 @@ describe('default limiters', () => {
     const b = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
     const other = limiterFor({ apiKey: newKey(), rateLimit: 'adaptive', ...runtime });
     expect(b).toBe(a);
-    a.cooldown(60_000);
+    a.pause(60_000);
     expect(b.pauseRemaining()).toBeGreaterThan(59_000);
     expect(other.pauseRemaining()).toBe(0);
   });
 
-  it('clients of one key that state different rates still share its pause', () => {
+  it('clients of one key that state different rates share its one limiter', () => {
     const key = newKey();
     const learned = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
     const fixed = limiterFor({ apiKey: key, rateLimit: { requestsPerSecond: 5, burst: 5 }, ...runtime });
-    expect(fixed).not.toBe(learned);
-    fixed.cooldown(60_000);
+    expect(fixed).toBe(learned);
+    fixed.pause(60_000);
     expect(learned.pauseRemaining()).toBeGreaterThan(59_000);
-    fixed.record('throttled');
-    expect(learned.failureStreak).toBe(1);
   });
 
   it('lives on globalThis under a Symbol.for key, where the ESM and the CommonJS build both find it', () => {
     const key = newKey();
     limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
-    const registry = (globalThis as Record<symbol, unknown>)[Symbol.for('partner-learning-client.limiters')];
+    const registry = (globalThis as Record<symbol, unknown>)[Symbol.for('partner-learning-client.key-limiters')];
     expect(registry).toBeInstanceOf(Map);
     // Keyed by a hash: the raw API key is not kept.
     expect([...(registry as Map<string, unknown>).keys()].some((id) => id.includes(key))).toBe(false);
@@ -46,8 +44,8 @@ describe('default limiters', () => {
     const shared = limiterFor({ apiKey: key, rateLimit: 'adaptive', ...runtime });
     const own = limiterFor({ apiKey: key, rateLimit: 'adaptive', now: clock.now, sleep: clock.sleep });
     expect(own).not.toBe(shared);
-    own.cooldown(1000);
-    expect(own.pausedUntil).toBe(clock.now() + 1000);
+    own.pause(1000);
+    expect(own.pauseRemaining()).toBe(1000);
     expect(shared.pauseRemaining()).toBe(0);
   });
 

@@ -1,28 +1,26 @@
 /**
- * The client's default limiter: one per API key in the process, so every client of a key shares its pause and its
- * learned rate, including clients loaded from the ESM and the CommonJS build of this package (each build has its
- * own module state, so the registry lives on `globalThis` under a `Symbol.for` key both can find).
+ * The client's default limiter: one per API key in the process, so every client of a key shares its line, its
+ * pause and its learned pace, including clients loaded from the ESM and the CommonJS build of this package (each
+ * build has its own module state, so the registry lives on `globalThis` under a `Symbol.for` key both can find).
+ * Clients of one key that state different rates share it too, held to the lowest (a configured rate is a ceiling).
  *
- * Only the ky client driver imports this file: the limiter itself (`rate-limiter.ts`) uses no globals or timers.
+ * Only the ky client driver imports this file: the limiter itself (`limiter.ts`) uses no globals or timers.
  * A client with its own `now` or `sleep` gets a limiter of its own on that clock (state kept in one clock's time
  * means nothing in another's); clients that should share one pass the same `limiter` to `createClient`.
  */
 import { fingerprint } from '../hash.ts';
-import { defaultNow, defaultSleep } from '../runtime.ts';
-import { createLimiter, createSharedPause, type FixedRateLimit, type Limiter, type SharedPause } from './rate-limiter.ts';
+import { defaultNow, defaultSleep, isCloudflareWorkers } from '../runtime.ts';
+import { createKeyLimiter, type Limiter } from './limiter.ts';
+import type { Ceiling } from './pacing.ts';
 
-export type { Limiter, Outcome } from './rate-limiter.ts';
+export type { Limiter, Outcome } from './limiter.ts';
 
-/** Limiters of one API key: one per stated rate, all sharing the key's pause. */
-interface KeyLimiters {
-  pause: SharedPause;
-  byRate: Map<string, Limiter>;
-}
+type KeyLimiter = ReturnType<typeof createKeyLimiter>;
 
-const REGISTRY = Symbol.for('partner-learning-client.limiters');
+const REGISTRY = Symbol.for('partner-learning-client.key-limiters');
 
-function registry(): Map<string, KeyLimiters> {
-  const holder = globalThis as { [REGISTRY]?: Map<string, KeyLimiters> };
+function registry(): Map<string, KeyLimiter> {
+  const holder = globalThis as { [REGISTRY]?: Map<string, KeyLimiter> };
   holder[REGISTRY] ??= new Map();
   return holder[REGISTRY];
 }
@@ -30,7 +28,7 @@ function registry(): Map<string, KeyLimiters> {
 /** What {@link limiterFor} needs (a subset of the normalized client options). */
 export interface LimiterFor {
   apiKey: string;
-  rateLimit: FixedRateLimit | 'adaptive';
+  rateLimit: Ceiling | 'adaptive';
   now: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** The limiter the user passed to `createClient`, if any: used as is. */
@@ -49,19 +47,17 @@ export interface LimiterFor {
 export function limiterFor(init: LimiterFor): Limiter {
   if (init.limiter) return init.limiter;
   const { rateLimit, now, sleep } = init;
-  if (now !== defaultNow || sleep !== defaultSleep) return createLimiter({ now, sleep, rateLimit });
+  // Inside workerd a caller waiting in line keeps a timer of its own (see LimiterOptions.keepAliveMs).
+  const keepAliveMs = isCloudflareWorkers() ? 100 : 0;
+  if (now !== defaultNow || sleep !== defaultSleep) return createKeyLimiter({ now, sleep, rateLimit, keepAliveMs }).limiter;
   const id = fingerprint(init.apiKey);
   const keys = registry();
   let key = keys.get(id);
   if (!key) {
-    key = { pause: createSharedPause(), byRate: new Map() };
+    key = createKeyLimiter({ now, sleep, rateLimit, keepAliveMs });
     keys.set(id, key);
+  } else if (rateLimit !== 'adaptive') {
+    key.lowerCeiling(rateLimit);
   }
-  const rateId = rateLimit === 'adaptive' ? rateLimit : `${rateLimit.requestsPerSecond}/${rateLimit.burst}`;
-  let limiter = key.byRate.get(rateId);
-  if (!limiter) {
-    limiter = createLimiter({ now, sleep, rateLimit }, key.pause);
-    key.byRate.set(rateId, limiter);
-  }
-  return limiter;
+  return key.limiter;
 }

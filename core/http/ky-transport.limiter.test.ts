@@ -1,6 +1,6 @@
 /**
- * The pipeline's contract with the limiter (shared with whoever implements it): every `acquire` is followed by
- * exactly one `record`, and a call that fails after acquiring but before it was sent records `not-sent`.
+ * The ky driver's attempts as the limiter learns from them: one scheduled turn per attempt, and an attempt that
+ * failed before its request went out (token request failed, aborted) reports `not-sent`.
  */
 import { describe, it, expect, vi } from 'vitest';
 import type { Limiter, Outcome } from './key-limiters.ts';
@@ -14,14 +14,12 @@ vi.mock('./key-limiters.ts', async (importOriginal) => {
     limiterFor: (...args: Parameters<typeof real.limiterFor>): Limiter => {
       const inner = real.limiterFor(...args);
       return Object.assign(Object.create(inner) as Limiter, {
-        acquire: async (signal?: AbortSignal) => {
-          await inner.acquire(signal);
+        schedule: <T extends { outcome: Outcome }>(send: () => Promise<T>, signal?: AbortSignal) => inner.schedule(async () => {
           calls.acquired += 1;
-        },
-        record: (outcome: Outcome) => {
-          calls.recorded.push(outcome);
-          inner.record(outcome);
-        },
+          const result = await send();
+          calls.recorded.push(result.outcome);
+          return result;
+        }, signal),
       });
     },
   };
@@ -47,7 +45,7 @@ function transportWith(fetchFn: (request: Request) => Response | Promise<Respons
 }
 
 describe('transport and limiter', () => {
-  it('records not-sent when the token request fails, and one outcome per acquire throughout', async () => {
+  it('reports not-sent when the token request fails, and one outcome per turn throughout', async () => {
     calls.acquired = 0;
     calls.recorded = [];
     let tokenCalls = 0;
@@ -65,7 +63,7 @@ describe('transport and limiter', () => {
     expect(calls.acquired).toBe(calls.recorded.length);
   });
 
-  it('records not-sent when the call is aborted after acquiring', async () => {
+  it('reports not-sent when the call is aborted once its turn came', async () => {
     calls.acquired = 0;
     calls.recorded = [];
     const controller = new AbortController();

@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { createTransport } from './ky-transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
-import { createLimiter } from './rate-limiter.ts';
+import { createLimiter } from './limiter.ts';
 import { manualClock, type ManualClock } from '../../test/support/fake-clock.ts';
 import { fakeAccessToken, jsonResponse } from '../../test/support/fake-tokens.ts';
 import {

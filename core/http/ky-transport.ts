@@ -1,29 +1,25 @@
 /**
- * The HTTP pipeline behind every resource call: URL, headers built from scratch per attempt, shared throttling, the
- * bearer token (read after the throttling wait, so a call queued behind a refresh sends the new one), one ky
- * attempt, error mapping, and `nextStep` deciding what follows a failed attempt.
+ * The ky driver's attempt: headers built from scratch, the bearer token (read once the call's turn has come, so a
+ * call queued behind a refresh sends the new one), one ky request within the attempt's timeout, and the body read
+ * as the request wants it. The loop around it (limiter, retries, the 401 refresh, the deadline) is `run-call.ts`,
+ * shared with every driver.
  */
 import type { KyInstance } from 'ky';
 import type { ApiRequest, ApiResponse, Transport } from '../transport.ts';
 import type { StoredToken } from '../types/options.ts';
 import { TokenProvider } from '../auth/token-provider.ts';
-import { isPartnerLearningError, withAttempts } from '../errors/base.ts';
-import { DeadlineError } from '../errors/deadline-error.ts';
-import { errorFromResponse } from '../errors/factory.ts';
+import { isPartnerLearningError } from '../errors/base.ts';
 import { InvalidResponseError } from '../errors/invalid-response-error.ts';
-import { RedirectError } from '../errors/redirect-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
 import { createLog, type Log } from '../log.ts';
 import type { NormalizedOptions } from '../options.ts';
 import { basicCredential, createRedactor, type Redactor } from '../redact.ts';
 import { abortReason, checkSignal } from '../signal.ts';
-import { limiterFor, type Limiter, type Outcome } from './key-limiters.ts';
-import { nextStep } from './next-step.ts';
+import { limiterFor } from './key-limiters.ts';
 import { abortAfter, anySignal } from './deadline.ts';
 import { BodyTooLargeError, MAX_JSON_DEPTH, parseBody, readJsonOrText, readText } from './read-body.ts';
-import { callPolicy } from './retry.ts';
+import { runCall, type Attempt, type AttemptInput, type CallSettings } from './run-call.ts';
 import { createHttp, sendOnce } from './send.ts';
-import { resolveRequestUrl } from './url.ts';
 
 const JSON_ACCEPT = 'application/ld+json, application/json';
 
@@ -56,29 +52,34 @@ export function createTransport(options: NormalizedOptions, extras: TransportExt
   const redactor = createRedactor([options.clientSecret, options.apiKey, basicCredential(options.clientId, options.clientSecret)]);
   const log = createLog(options.logger, redactor);
   const tokens = new TokenProvider({ ...options, http, log, redactor });
-  const limiter = limiterFor(options);
-  const pipeline: Pipeline = { options, http, log, tokens, limiter, redactor, random: extras.random ?? Math.random };
+  const driver: Driver = { options, http, log, tokens, redactor };
+  const settings: CallSettings = {
+    baseUrl: options.baseUrl, limiter: limiterFor(options), retry: options.retry, timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs, now: options.now, redactor, log, random: extras.random ?? Math.random, abortAfter,
+  };
+  const calls = {
+    attempt: (input: AttemptInput) => attemptOnce(driver, input),
+    invalidate: (accessToken: string) => tokens.invalidate(accessToken),
+  };
   return {
     baseUrl: options.baseUrl,
     token: (signal) => tokens.getToken(signal),
     now: () => options.now(),
     sleep: (ms, signal) => options.sleep(ms, signal),
     // Every resource method comes through here, so a bad signal is refused for all of them before any work.
-    request: async <T>(request: ApiRequest) => {
+    request: async <T>(request: ApiRequest): Promise<ApiResponse<T>> => {
       checkSignal(request.signal);
-      return runCall<T>(pipeline, request);
+      return runCall<T>(request, settings, calls);
     },
   };
 }
 
-interface Pipeline {
+interface Driver {
   options: NormalizedOptions;
   http: KyInstance;
   log: Log;
   tokens: TokenProvider;
-  limiter: Limiter;
   redactor: Redactor;
-  random: () => number;
 }
 
 function buildHeaders(request: ApiRequest, apiKey: string, accessToken: string | undefined): Headers {
@@ -92,61 +93,23 @@ function buildHeaders(request: ApiRequest, apiKey: string, accessToken: string |
   return headers;
 }
 
-function outcomeOf(status: number): Outcome {
-  if (status >= 200 && status < 300) return 'success';
-  if (status === 429) return 'throttled';
-  return status >= 500 ? 'server-error' : 'other';
-}
-
-/** What one attempt gave: an answer (its JSON read), or what was thrown; whether a request went out; its token. */
-interface Attempt {
-  response?: Response;
-  /** The answer's data, for a success (parsed JSON, the PDF stream, or nothing). */
-  data?: unknown;
-  /** The answer's body, for a failure status (JSON or text, at most 64 KiB; none when it could not be read). */
-  errorBody?: unknown;
-  error?: unknown;
-  sent: boolean;
-  accessToken?: string;
-}
-
-interface CallContext {
-  request: ApiRequest;
-  url: string;
-  body: string | undefined;
-  bearer: boolean;
-  timeoutMs: number;
-  /** The caller's signal and the call's deadline together. */
-  signal: AbortSignal;
-  /** The caller's own signal: its abort is the caller's, not a timeout. */
-  callerSignal: AbortSignal | undefined;
-}
-
 /**
- * One attempt: limiter slot, then the token (after the wait), then the request and, for a success, its body, all
- * within `timeoutMs` (a PDF: until the headers). Every `acquire` is followed by exactly one `record`: `not-sent`
- * when the call failed before going out (token request failed, aborted).
+ * One attempt: the token, then the request and, for a success, its body, all within `timeoutMs` (a PDF: until the
+ * headers). Never throws.
  */
-async function attemptOnce(p: Pipeline, call: CallContext, number: number): Promise<Attempt> {
-  const { options, log, limiter } = p;
+async function attemptOnce(p: Driver, call: AttemptInput): Promise<Attempt> {
+  const { options, log } = p;
   const { request, url, signal } = call;
-  await limiter.acquire(signal);
   let accessToken: string | undefined;
-  try {
-    accessToken = call.bearer ? (await p.tokens.getToken(signal)).accessToken : undefined;
-  } catch (error) {
-    limiter.record('not-sent');
-    return { error, sent: false };
-  }
   let headers: Headers;
   try {
+    accessToken = (request.auth ?? 'bearer') === 'bearer' ? (await p.tokens.getToken(signal)).accessToken : undefined;
     if (signal.aborted) throw abortReason(signal);
     headers = buildHeaders(request, options.apiKey, accessToken);
   } catch (error) {
-    limiter.record('not-sent');
     return { error, sent: false };
   }
-  log.debug('request', { method: request.method, url, attempt: number });
+  log.debug('request', { method: request.method, url, attempt: call.number });
   const started = options.now();
   const timer = abortAfter(call.timeoutMs, () => new TimeoutError({
     method: request.method, url, origin: 'network', redactor: p.redactor,
@@ -161,110 +124,29 @@ async function attemptOnce(p: Pipeline, call: CallContext, number: number): Prom
         timeoutMs: call.timeoutMs, signal: anySignal(signal, timer.signal), origin: 'api', redactor: p.redactor,
       });
     } catch (error) {
-      limiter.record(error instanceof RedirectError ? 'other' : 'no-answer');
       return { error, sent: true, accessToken };
     }
-    limiter.record(outcomeOf(response.status));
+    const answer = { status: response.status, headers: response.headers, sent: true, accessToken };
     log.debug('response', {
-      method: request.method, url, attempt: number, status: response.status,
+      method: request.method, url, attempt: call.number, status: response.status,
       requestId: response.headers.get('x-request-id') ?? undefined, ms: options.now() - started,
     });
     if (!response.ok) {
       // Read within this attempt's timeout too: an error body that drips must not hold the call until its deadline.
-      const errorBody = await readJsonOrText(response).catch(() => undefined);
-      return { response, errorBody, sent: true, accessToken };
+      return { ...answer, errorBody: await readJsonOrText(response).catch(() => undefined) };
     }
     try {
-      const data = await readData(response, request, url, p);
-      return { response, data, sent: true, accessToken };
+      return { ...answer, data: await readData(response, request, url, p) };
     } catch (error) {
-      return { response, error: bodyFailure(error, response, request, url, p), sent: true, accessToken };
+      return { ...answer, error: bodyFailure(error, response, request, url, p) };
     }
   } finally {
     timer.clear();
   }
 }
 
-/** One call: attempts, retries and waits within the call's deadline (the ky driver's retry loop). */
-async function runCall<T>(p: Pipeline, request: ApiRequest): Promise<ApiResponse<T>> {
-  const { options, log, limiter } = p;
-  const policy = callPolicy(options.retry, request.retry);
-  const deadlineMs = request.deadlineMs ?? options.deadlineMs;
-  const url = resolveRequestUrl(options.baseUrl, request);
-  let sent = 0;
-  let lastError: unknown;
-  const deadline = abortAfter(deadlineMs, () => new DeadlineError({
-    method: request.method, url, origin: 'client', redactor: p.redactor, cause: lastError,
-    message: `The call did not finish within its deadline of ${deadlineMs} ms${sent > 0 ? ` (${sent} request${sent === 1 ? '' : 's'} sent)` : ''}`,
-    hint: 'The request under way was cancelled. Raise deadlineMs if the service is just slow; otherwise retry later',
-  }));
-  const call: CallContext = {
-    request, url, callerSignal: request.signal,
-    signal: anySignal(request.signal, deadline.signal),
-    body: request.json !== undefined ? JSON.stringify(request.json)
-      : request.mergePatch !== undefined ? JSON.stringify(request.mergePatch) : undefined,
-    bearer: (request.auth ?? 'bearer') === 'bearer',
-    timeoutMs: request.timeoutMs ?? options.timeoutMs,
-  };
-  const { signal } = call;
-  let tries = 1;
-  let refreshed = false;
-
-  try {
-    for (;;) {
-      if (signal.aborted) throw abortReason(signal);
-      const attempt = await attemptOnce(p, call, sent + 1);
-      if (attempt.sent) sent += 1;
-      const { response } = attempt;
-      if (response?.ok && attempt.error === undefined) {
-        const requestId = response.headers.get('x-request-id') ?? undefined;
-        return { status: response.status, headers: response.headers, requestId, data: attempt.data as T };
-      }
-      if (signal.aborted) {
-        await response?.body?.cancel().catch(() => undefined);
-        throw abortReason(signal);
-      }
-      const error = response && !response.ok
-        ? errorFromResponse({
-          status: response.status, body: attempt.errorBody, headers: response.headers, origin: 'api',
-          method: request.method, url, now: options.now(), redactor: p.redactor,
-        })
-        : attempt.error;
-      lastError = error;
-      const step = nextStep({
-        error, status: response?.ok ? undefined : response?.status, tries, refreshed,
-        bearerSent: attempt.accessToken !== undefined, policy,
-        failureStreak: limiter.failureStreak, pauseRemainingMs: limiter.pauseRemaining(), random: p.random,
-      });
-      // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
-      if (step.action !== 'refresh-token' && step.pauseKeyMs !== undefined) limiter.cooldown(step.pauseKeyMs);
-      if (step.action === 'fail') throw error;
-      if (step.action === 'refresh-token') {
-        refreshed = true;
-        log.warn('401: discarding the cached token and retrying once with a fresh one', { method: request.method, url });
-        if (attempt.accessToken !== undefined) await p.tokens.invalidate(attempt.accessToken);
-        continue;
-      }
-      log.warn('retrying', {
-        method: request.method, url, attempt: tries, delayMs: step.waitMs,
-        code: isPartnerLearningError(error) ? error.code : undefined, status: response?.status,
-      });
-      tries += 1;
-      // Counted by the limiter as time passed, so its gate does not make the call sleep a second time.
-      await limiter.wait(step.waitMs, signal);
-    }
-  } catch (error) {
-    // The deadline's abort carries the DeadlineError itself; the caller's abort stays the caller's reason.
-    const final = deadline.fired() && !call.callerSignal?.aborted ? abortReason(deadline.signal) : error;
-    throw isPartnerLearningError(final) ? withAttempts(final, sent) : final;
-  } finally {
-    // A PDF stream flows on after this: bounded by the caller's signal only, never cut by a deadline of the past.
-    deadline.clear();
-  }
-}
-
 /** Reads a success's body as the request wants it: JSON (capped, a record), the PDF stream, or nothing. */
-async function readData(response: Response, request: ApiRequest, url: string, p: Pipeline): Promise<unknown> {
+async function readData(response: Response, request: ApiRequest, url: string, p: Driver): Promise<unknown> {
   const type = request.responseType ?? 'json';
   if (type === 'stream') return response.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
   if (type === 'none') {
@@ -290,7 +172,7 @@ async function readData(response: Response, request: ApiRequest, url: string, p:
 }
 
 /** Maps what reading a success's body threw: over the cap, cut off mid-body, or a timer/caller abort (kept). */
-function bodyFailure(error: unknown, response: Response, request: ApiRequest, url: string, p: Pipeline): unknown {
+function bodyFailure(error: unknown, response: Response, request: ApiRequest, url: string, p: Driver): unknown {
   if (isPartnerLearningError(error)) return error;
   const context = {
     method: request.method, url, redactor: p.redactor, status: response.status,

@@ -25,7 +25,12 @@ describe('nextStep', () => {
     }
   });
 
-  it('pauses the key for a 429 or 5xx by the key\'s failure streak, and waits out a longer running pause', () => {
+  it('a 429 without Retry-After is retried by the call\'s own backoff and leaves the key unpaused (its pace was cut)', () => {
+    const error = new ThrottledError({ message: 'x', origin: 'gateway', status: 429 });
+    expect(nextStep({ ...base, error, status: 429, tries: 2, failureStreak: 3 })).toEqual({ action: 'retry', waitMs: 1000 });
+  });
+
+  it('pauses the key for a 5xx by the key\'s failure streak, and waits out a longer running pause', () => {
     const error = new ServerError({ message: 'x', origin: 'api', status: 503 });
     expect(nextStep({ ...base, error, status: 503, failureStreak: 3 })).toEqual({ action: 'retry', waitMs: 2000, pauseKeyMs: 2000 });
     expect(nextStep({ ...base, error, status: 503, failureStreak: 1, pauseRemainingMs: 9000 }))

@@ -1,8 +1,9 @@
 /**
  * What the pipeline does after one attempt that did not succeed, decided without I/O (the way oauth4webapi splits
  * sending from processing): refresh the token once after a 401, retry after a backoff, or give up. One source of
- * backoff: the service's `Retry-After` when it sent one, else exponential backoff with jitter. For a 429 or a 5xx
- * the same delay also pauses every call with the API key (the plan's limits are per key).
+ * backoff: the service's `Retry-After` when it sent one, else exponential backoff with jitter. For a 5xx, and a 429
+ * with `Retry-After`, the same delay also pauses every call with the API key (the plan's limits are per key); any
+ * 429 has already slowed the key's pace (`pacing.ts`).
  */
 import { backoffDelay, isRetryable, type RetryPolicy } from './retry.ts';
 
@@ -45,8 +46,11 @@ export type NextStep =
 export function nextStep(input: StepInput): NextStep {
   const { error, status, policy } = input;
   if (status === 401 && input.bearerSent && !input.refreshed) return { action: 'refresh-token' };
-  const pausesKey = status !== undefined && (status === 429 || status >= 500);
   const retryAfterMs = isRetryable(error) ? error.retryAfterMs : undefined;
+  // A 5xx pauses the key. A 429 has already cut the key's pace (the limiter learnt from it): that is how one 429
+  // slows every call, and 429s that go on cut it again and again (a backoff of the whole key). It pauses the key as
+  // well when the service asked for a wait.
+  const pausesKey = status !== undefined && (status >= 500 || (status === 429 && retryAfterMs !== undefined));
   // The key-wide pause grows with the key's failure streak, one call's backoff with its own attempts.
   const step = pausesKey ? Math.max(1, input.failureStreak) : input.tries;
   const delay = retryAfterMs ?? backoffDelay(step, policy, input.random);

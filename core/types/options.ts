@@ -1,5 +1,5 @@
 /** What `createClient` takes, and the pluggable parts it accepts (token store, logger, limiter). A leaf: types only. */
-import type { Limiter } from '../http/rate-limiter.ts';
+import type { Limiter } from '../http/limiter.ts';
 
 /** A cached access token. `expiresAt` is epoch milliseconds (from the token's `exp`). */
 export interface StoredToken {

@@ -12,13 +12,17 @@ describe('key limiter', () => {
     expect(limiterForKey('key-same-'.padEnd(40, 'a'), createFakeClock(0))).not.toBe(a);
   });
 
-  it('a cooldown set through one caller makes the next acquire of the key wait it out', async () => {
+  it('a pause set through one caller makes the next call of the key wait it out', async () => {
     const clock = createFakeClock(5_000);
     const key = 'key-pause-'.padEnd(40, 'b');
-    limiterForKey(key, clock).cooldown(3_000);
-    await limiterForKey(key, clock).acquire();
-    limiterForKey(key, clock).record('success');
+    limiterForKey(key, clock).pause(3_000);
+    let sentAt: number | undefined;
+    await limiterForKey(key, clock).schedule(async () => {
+      sentAt = clock.now();
+      return { outcome: 'success' as const };
+    });
     expect(clock.calls.map((c) => c.ms)).toEqual([3_000]);
+    expect(sentAt).toBe(8_000);
   });
 
   it('an aborted signal rejects a wait through n8n\'s signal-less sleep with the signal\'s reason', async () => {
@@ -33,13 +37,18 @@ describe('key limiter', () => {
     pending[0]!();
   });
 
-  it('an abort during a key-wide pause ends acquire without sending', async () => {
+  it('an abort during a key-wide pause ends the wait without sending', async () => {
     const controller = new AbortController();
     const clock: LimiterClock = { now: () => 0, sleep: abortableSleep(() => new Promise<void>(() => undefined)) };
     const limiter = limiterForKey('key-abort-'.padEnd(40, 'c'), clock);
-    limiter.cooldown(10_000);
-    const acquiring = limiter.acquire(controller.signal);
+    limiter.pause(10_000);
+    let sent = false;
+    const waiting = limiter.schedule(async () => {
+      sent = true;
+      return { outcome: 'success' as const };
+    }, controller.signal);
     controller.abort(new Error('stopped'));
-    await expect(acquiring).rejects.toThrow('stopped');
+    await expect(waiting).rejects.toThrow('stopped');
+    expect(sent).toBe(false);
   });
 });

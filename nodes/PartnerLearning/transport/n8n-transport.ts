@@ -1,25 +1,22 @@
 /**
  * The n8n driver: the core's `Transport` on n8n's own `httpRequestWithAuthentication`, so n8n's proxy settings, SSRF
  * policy, allowed domains, execution cancellation and the token cached in the credential apply. Paths, headers,
- * bodies, validation, pagination and the mapping of answers to errors stay the core's; this file only sends and
- * retries by the core's policy, behind the core's limiter of the API key (which waits with n8n's `sleep`).
+ * bodies, validation, pagination, the retry loop and the mapping of answers to errors stay the core's (`runCall`,
+ * behind the core's limiter of the API key, which waits with n8n's `sleep`); this file supplies only the attempt.
  */
 import type { IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import {
   ApplicationError,
-  callPolicy,
+  CALL_DEFAULTS,
   createRedactor,
-  errorFromResponse,
-  isPartnerLearningError,
   NetworkError,
-  nextStep,
   parseJsonOrText,
-  resolveRequestUrl,
+  runCall,
   TimeoutError,
-  withAttempts,
   type ApiRequest,
-  type ApiResponse,
-  type Outcome,
+  type Attempt,
+  type AttemptInput,
+  type CallSettings,
   type Redactor,
   type RetryPolicy,
   type Transport,
@@ -30,9 +27,6 @@ import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
 /** The credential type every request authenticates with. */
 export const CREDENTIAL_TYPE = 'partnerLearningApi';
 
-/** The core client's defaults (DESIGN: 1, 2, 4, 8 … s capped at 30 s, about 5 tries). */
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 30_000 };
-const TIMEOUT_MS = 30_000;
 const JSON_ACCEPT = 'application/ld+json, application/json';
 
 /** The n8n contexts that may send requests. */
@@ -44,6 +38,7 @@ export interface N8nTransportInit {
   baseUrl: string;
   /** The credential's API key: only its hash keys the shared limiter (n8n itself adds the header). */
   apiKey: string;
+  /** Over the core's default policy. */
   retry?: RetryPolicy;
   /** Jitter source, uniform in [0, 1). */
   random?: () => number;
@@ -61,40 +56,18 @@ interface FullResponse {
   statusCode: number;
 }
 
-/** What one attempt gave: an answer or what was thrown, and what the limiter learns from it. */
-type Attempt = { response: FullResponse; outcome: Outcome } | { error: unknown; outcome: Outcome };
-
-function outcomeOf(status: number): Outcome {
-  if (status >= 200 && status < 300) return 'success';
-  if (status === 429) return 'throttled';
-  return status >= 500 ? 'server-error' : 'other';
-}
-
-/** A failure of the token request (n8n's `preAuthentication`) means the API call never went out. */
-function failureOutcome(thrown: unknown): Outcome {
-  const known = asPartnerLearningError(thrown) as { origin?: unknown; status?: number } | undefined;
-  if (known?.origin === 'token-endpoint') return 'not-sent';
-  const status = responseOf(thrown)?.status ?? known?.status;
-  return status === undefined ? 'no-answer' : outcomeOf(status);
-}
-
-function optionsFor(request: ApiRequest, url: string): IHttpRequestOptions {
+function optionsFor(call: AttemptInput): IHttpRequestOptions {
+  const { request } = call;
   const stream = request.responseType === 'stream';
   const headers: Record<string, string> = { Accept: stream ? 'application/pdf' : JSON_ACCEPT };
   if (request.userId !== undefined) headers['X-User-ID'] = request.userId;
-  let body: string | undefined;
-  if (request.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(request.json);
-  } else if (request.mergePatch !== undefined) {
-    headers['Content-Type'] = 'application/merge-patch+json';
-    body = JSON.stringify(request.mergePatch);
-  }
+  if (request.json !== undefined) headers['Content-Type'] = 'application/json';
+  else if (request.mergePatch !== undefined) headers['Content-Type'] = 'application/merge-patch+json';
   return {
     method: request.method,
-    url,
+    url: call.url,
     headers,
-    body,
+    body: call.body,
     json: false,
     encoding: stream ? 'stream' : 'text',
     returnFullResponse: true,
@@ -103,7 +76,7 @@ function optionsFor(request: ApiRequest, url: string): IHttpRequestOptions {
     ignoreHttpStatusErrors: { ignore: true, except: [401] },
     // fetch-style redirects would forward x-api-key to whatever origin a 3xx names: a 3xx is an answer.
     disableFollowRedirect: true,
-    timeout: request.timeoutMs ?? TIMEOUT_MS,
+    timeout: call.timeoutMs,
   };
 }
 
@@ -117,100 +90,72 @@ function optionsFor(request: ApiRequest, url: string): IHttpRequestOptions {
 export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit): Transport {
   const baseUrl = init.baseUrl.replace(/\/+$/, '');
   const clock = init.clock ?? PROCESS_CLOCK;
-  const now = clock.now;
-  const policy = init.retry ?? DEFAULT_RETRY;
-  const random = init.random ?? Math.random;
-  const limiter = limiterForKey(init.apiKey, clock);
   // n8n adds the credentials itself; the API key is the one this driver knows, so a service that echoes it in an
   // error text never puts it into an n8n output (the client secret never reaches the API: n8n sends it only to the
   // token endpoint, from the credential).
   const redactor = createRedactor([init.apiKey]);
+  // No deadline timer (the package may use no timers): n8n cancels executions itself, and each attempt has n8n's
+  // own request timeout. n8n refreshes the token after a 401 itself, so the driver has no `invalidate`.
+  const settings: CallSettings = {
+    baseUrl, limiter: limiterForKey(init.apiKey, clock), retry: init.retry ?? CALL_DEFAULTS.retry,
+    timeoutMs: CALL_DEFAULTS.timeoutMs, deadlineMs: CALL_DEFAULTS.deadlineMs, now: clock.now, redactor,
+    random: init.random ?? Math.random,
+  };
 
-  // Never throws: the caller records the outcome exactly once per acquired slot.
-  const attemptOnce = async (request: ApiRequest, url: string): Promise<Attempt> => {
+  const attempt = async (call: AttemptInput): Promise<Attempt> => {
     let options: IHttpRequestOptions;
     try {
-      options = optionsFor(request, url);
+      options = optionsFor(call);
     } catch (error) {
-      return { error, outcome: 'not-sent' };
+      return { error, sent: false };
     }
     try {
       const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
-      return { response, outcome: outcomeOf(response.statusCode) };
+      const answer = { sent: true, status: response.statusCode, headers: toHeaders(response.headers) };
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        return { ...answer, errorBody: await readText(response.body).catch(() => undefined) };
+      }
+      try {
+        return { ...answer, data: await readData(response, call.request, call.url) };
+      } catch (error) {
+        return { ...answer, error };
+      }
     } catch (thrown) {
-      const error = await failureOf(thrown, request, url, now(), redactor).catch(() => thrown);
-      return { error, outcome: failureOutcome(thrown) };
+      return failedAttempt(thrown, call, redactor);
     }
   };
 
   return {
     baseUrl,
-    now: () => now(),
+    now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal),
-    async request<T>(request: ApiRequest): Promise<ApiResponse<T>> {
-      const url = resolveRequestUrl(baseUrl, request);
-      const callRetry = callPolicy(policy, request.retry);
-      let tries = 1;
-      let sent = 0;
-      for (;;) {
-        await limiter.acquire(request.signal);
-        const attempt = await attemptOnce(request, url);
-        limiter.record(attempt.outcome);
-        if (attempt.outcome !== 'not-sent') sent += 1;
-        let error: unknown;
-        let status: number | undefined;
-        if ('response' in attempt) {
-          try {
-            const response = attempt.response;
-            const headers = toHeaders(response.headers);
-            status = response.statusCode;
-            const requestId = headers.get('x-request-id') ?? undefined;
-            if (status >= 200 && status < 300) {
-              return { status, headers, requestId, data: (await readData(response, request, url)) as T };
-            }
-            error = errorFromResponse({
-              status, body: await readText(response.body), headers, origin: 'api', method: request.method, url, now: now(), redactor,
-            });
-          } catch (thrown) {
-            error = thrown;
-          }
-        } else {
-          error = attempt.error;
-          status = (asPartnerLearningError(error) as { status?: number } | undefined)?.status;
-        }
-        // n8n has already fetched a fresh token and retried once when a 401 reaches us: never refresh again here.
-        const step = nextStep({
-          error, status, tries, refreshed: true, bearerSent: true, policy: callRetry,
-          failureStreak: limiter.failureStreak, pauseRemainingMs: limiter.pauseRemaining(), random,
-        });
-        // One 429 or 5xx slows every call with this API key: pause them all (Retry-After when given).
-        if (step.action !== 'refresh-token' && step.pauseKeyMs !== undefined) limiter.cooldown(step.pauseKeyMs);
-        if (step.action !== 'retry') throw isPartnerLearningError(error) ? withAttempts(error, sent) : error;
-        tries += 1;
-        // Counted by the limiter as time passed, so its gate does not make the call sleep a second time.
-        await limiter.wait(step.waitMs, request.signal);
-      }
-    },
+    request: (request) => runCall(request, settings, { attempt }),
   };
 }
 
-/** Turns what `httpRequestWithAuthentication` threw into the core's error (401, token endpoint, network, timeout). */
-async function failureOf(error: unknown, request: ApiRequest, url: string, now: number, redactor: Redactor): Promise<unknown> {
-  const known = asPartnerLearningError(error);
-  if (known) return known;
-  const answer = responseOf(error);
+/** What `httpRequestWithAuthentication` threw, as an attempt: a token failure (nothing sent), a 401, or no answer. */
+async function failedAttempt(thrown: unknown, call: AttemptInput, redactor: Redactor): Promise<Attempt> {
+  const known = asPartnerLearningError(thrown);
+  // A failure of the token request (n8n's `preAuthentication`) means the API call never went out.
+  if (known) return { error: known, sent: (known as { origin?: unknown }).origin !== 'token-endpoint' };
+  const answer = responseOf(thrown);
   if (answer) {
-    return errorFromResponse({
-      status: answer.status, body: await readText(answer.data), headers: toHeaders(answer.headers ?? {}),
-      origin: 'api', method: request.method, url, now, redactor,
-    });
+    return {
+      sent: true, status: answer.status, headers: toHeaders(answer.headers ?? {}),
+      errorBody: await readText(answer.data).catch(() => undefined),
+    };
   }
+  return { error: failureOf(thrown, call.request, call.url, call.timeoutMs, redactor), sent: true };
+}
+
+/** A failure without an HTTP answer: a timeout or a network error that says what to check. */
+function failureOf(error: unknown, request: ApiRequest, url: string, timeoutMs: number, redactor: Redactor): unknown {
   const code = codeOf(error);
   const context = { method: request.method, url, origin: 'network' as const, redactor };
   if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(messageOf(error))) {
     return new TimeoutError({
       ...context,
-      message: `No answer from the service within ${TIMEOUT_MS} ms; it is retried with backoff`,
+      message: `No answer from the service within ${timeoutMs} ms; it is retried with backoff`,
     });
   }
   return new NetworkError({

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyLimiter, createLimiter, type Limiter, type Outcome } from './limiter.ts';
+import { manualClock } from '../../test/support/fake-clock.ts';
+
+/** Schedules a call that records when it went and answers `outcome`. */
+function call(limiter: Limiter, now: () => number, log: number[], outcome: Outcome = 'success', signal?: AbortSignal) {
+  return limiter.schedule(async () => {
+    log.push(now());
+    return { outcome };
+  }, signal);
+}
+
+describe('createLimiter', () => {
+  it('runs each scheduled call once, in its turn, and hands back what it returned', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const result = await limiter.schedule(async () => ({ outcome: 'success' as const, value: 42 }));
+    expect(result).toEqual({ outcome: 'success', value: 42 });
+  });
+
+  it('one pause holds every call with the key until it ends, and never shortens', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    limiter.pause(2000);
+    limiter.pause(500);
+    expect(limiter.pauseRemaining()).toBe(2000);
+    const log: number[] = [];
+    await clock.run(Promise.all([call(limiter, clock.now, log), call(limiter, clock.now, log)]));
+    expect(Math.min(...log)).toBe(2000);
+  });
+
+  it('counts 5xx in a row and starts again at a success', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const log: number[] = [];
+    await call(limiter, clock.now, log, 'server-error');
+    await call(limiter, clock.now, log, 'server-error');
+    expect(limiter.failureStreak).toBe(2);
+    await call(limiter, clock.now, log, 'success');
+    expect(limiter.failureStreak).toBe(0);
+  });
+
+  it('a 429 slows the calls after it: they go one pace interval apart', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const log: number[] = [];
+    await call(limiter, clock.now, log, 'throttled');
+    await clock.run(Promise.all(Array.from({ length: 3 }, () => call(limiter, clock.now, log))));
+    const gaps = log.slice(1).map((at, i) => at - log[i]!);
+    expect(gaps.every((gap) => gap > 0)).toBe(true);
+  });
+
+  it('an abort ends a wait in a pause and in the line, without running the call', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const log: number[] = [];
+    limiter.pause(10_000);
+    const inPause = new AbortController();
+    const waiting = call(limiter, clock.now, log, 'success', inPause.signal);
+    const behind = new AbortController();
+    const queued = call(limiter, clock.now, log, 'success', behind.signal);
+    inPause.abort(new Error('gave up in the pause'));
+    behind.abort(new Error('gave up in the line'));
+    await expect(waiting).rejects.toThrow('gave up in the pause');
+    await expect(queued).rejects.toThrow('gave up in the line');
+    await expect(call(limiter, clock.now, log, 'success', inPause.signal)).rejects.toThrow('gave up in the pause');
+    expect(log).toEqual([]);
+    // The line moves on for those who stayed.
+    await clock.run(call(limiter, clock.now, log));
+    expect(log).toEqual([10_000]);
+  });
+
+  it('a sleep that returns at once on a clock that never moves: a paced crowd still finishes, one sleep per wait', async () => {
+    const sleeps: number[] = [];
+    const limiter = createLimiter({ now: () => 0, sleep: async (ms) => { sleeps.push(ms); } });
+    const log: number[] = [];
+    await call(limiter, () => 0, log, 'throttled');
+    limiter.pause(1000);
+    await Promise.all(Array.from({ length: 50 }, () => call(limiter, () => 0, log)));
+    expect(log).toHaveLength(51);
+    expect(sleeps.length).toBeLessThanOrEqual(51);
+  });
+
+  it('a caller waiting in line keeps a sleep of its own ticking when keepAliveMs is set (workerd)', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, keepAliveMs: 100 });
+    const log: number[] = [];
+    await call(limiter, clock.now, log, 'throttled'); // paced from now on: the second caller waits in line
+    const both = Promise.all([call(limiter, clock.now, log), call(limiter, clock.now, log)]);
+    await clock.run(both);
+    expect(clock.sleeps).toContain(100);
+  });
+
+  it('lowerCeiling holds the key to the lowest rate any client of it stated', async () => {
+    const clock = manualClock(0);
+    const { limiter, lowerCeiling } = createKeyLimiter({ now: clock.now, sleep: clock.sleep });
+    lowerCeiling({ requestsPerSecond: 2, burst: 1 });
+    lowerCeiling({ requestsPerSecond: 50, burst: 50 });
+    const log: number[] = [];
+    await clock.run(Promise.all(Array.from({ length: 3 }, () => call(limiter, clock.now, log))));
+    expect(log).toEqual([0, 500, 1000]);
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Throttling for one API key (the usage plan belongs to the key): callers line up, and each goes when the key's
+ * pause is over and the pace (`pacing.ts`) allows. One call shape, Bottleneck's: `schedule(send)` runs `send` in its
+ * turn and learns from the outcome it reports. The shared retry loop (`run-call.ts`) is its only caller.
+ *
+ * Everything that waits goes through the injected `now` and `sleep`: no timers or globals of its own, so any driver
+ * (the ky client, n8n with its own `sleep`, a test's fake clock) can use it. Only the caller at the head of the line
+ * sleeps for the pace; the others wait to be handed the head, which happens when the head leaves, when an answer
+ * frees the window, or when the pace changes. Each wait is computed once and slept once: a caller sleeps again only
+ * when the key was paused or the pace cut meanwhile, so a sleep that returns early cannot make callers spin.
+ */
+import { raceAbort } from '../signal.ts';
+import { Pacing, type Answer, type Ceiling } from './pacing.ts';
+
+/**
+ * How one scheduled attempt ended, for throttling: `other` is any other answer (a 4xx the plan still counted),
+ * `no-answer` a network failure or timeout, `not-sent` a failure before the request went out (token request failed,
+ * aborted): its turn is given back, nothing is learned.
+ */
+export type Outcome = 'success' | 'throttled' | 'server-error' | 'other' | 'no-answer' | 'not-sent';
+
+/** Throttling state for one API key, shared by every client given the same limiter. */
+export interface Limiter {
+  /**
+   * Runs `send` in its turn (after the key's pause, at the pace) and learns from the `outcome` it returns.
+   * Rejects with the signal's reason, without running `send`, when the signal aborts first.
+   */
+  schedule<T extends { outcome: Outcome }>(send: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Pauses every call with this key until `ms` from now (extends, never shortens, a running pause). */
+  pause(ms: number): void;
+  /** Sleeps `ms` (a retry's backoff); a pause it covered entirely is over for every caller afterwards. */
+  wait(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Milliseconds left of the key-wide pause (0 when none, or when a caller has already slept through it). */
+  pauseRemaining(): number;
+  /** 5xx in a row for this key with no success between: the key-wide pause grows with it. */
+  readonly failureStreak: number;
+}
+
+/** What {@link createLimiter} needs. */
+export interface LimiterOptions {
+  /** The clock, epoch ms. */
+  now: () => number;
+  /** Resolves after `ms`; rejects with the signal's reason when it aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** A configured rate (a ceiling: 429s still slow the key below it), or `'adaptive'` (default): learned from 429s. */
+  rateLimit?: Ceiling | 'adaptive';
+  /**
+   * Inside Cloudflare Workers a request that awaits only a promise another request resolves is cancelled as hung,
+   * so a caller waiting in line keeps a sleep of its own ticking this often (ms). Default 0 (off); the client's
+   * per-key default turns it on in workerd.
+   */
+  keepAliveMs?: number;
+}
+
+/** A caller in line; `wake` hands it the head (or tells the head to look again). */
+interface Waiter {
+  wake?: () => void;
+}
+
+/**
+ * Creates the throttling state for one API key. Give the same limiter to every client of the key (or let
+ * `createClient` use its per-key default).
+ *
+ * @param options Clock, sleep and rate.
+ * @returns A {@link Limiter}.
+ * @example
+ * const limiter = createLimiter({ now: () => Date.now(), sleep });
+ * const a = createClient({ ...options, limiter });
+ * const b = createClient({ ...otherOptions, limiter }); // same API key: one 429 slows both
+ */
+export function createLimiter(options: LimiterOptions): Limiter {
+  return createKeyLimiter(options).limiter;
+}
+
+/**
+ * {@link createLimiter}, with a way to lower the ceiling later (the per-key registry: clients of one key that state
+ * different rates share one limiter, held to the lowest).
+ *
+ * @param options Clock, sleep and rate.
+ * @returns The limiter and `lowerCeiling`.
+ */
+export function createKeyLimiter(options: LimiterOptions): { limiter: Limiter; lowerCeiling: (ceiling: Ceiling) => void } {
+  const { now, sleep } = options;
+  const keepAliveMs = options.keepAliveMs ?? 0;
+  const pacing = new Pacing(options.rateLimit === 'adaptive' ? undefined : options.rateLimit);
+  const line: Waiter[] = [];
+  let pausedUntil = 0;
+  /** The latest pause some caller has slept through entirely: over, whatever the clock says. */
+  let servedUntil = 0;
+  let failureStreak = 0;
+  /** Counts pauses and cuts: a head that slept for its slot meanwhile looks again. */
+  let changes = 0;
+
+  const pauseRemaining = (): number => (pausedUntil <= servedUntil ? 0 : Math.max(0, pausedUntil - now()));
+  const wakeHead = (): void => line[0]?.wake?.();
+
+  const handedOver = async (me: Waiter, signal: AbortSignal | undefined): Promise<void> => {
+    const handover = new Promise<void>((resolve) => {
+      me.wake = resolve;
+    });
+    if (keepAliveMs <= 0) return raceAbort(handover, signal);
+    const tick = sleep(keepAliveMs, signal);
+    tick.catch(() => undefined); // observed by the race when it matters
+    await Promise.race([handover, tick]);
+  };
+
+  /** Waits for this caller's turn; on return the caller holds a slot (counted as sent). */
+  const turn = async (signal: AbortSignal | undefined): Promise<void> => {
+    if (signal?.aborted) throw signal.reason;
+    if (line.length === 0 && pauseRemaining() === 0 && pacing.canSend() && pacing.wait(now()) === 0) {
+      pacing.sent(now());
+      return;
+    }
+    const me: Waiter = {};
+    line.push(me);
+    try {
+      for (;;) {
+        if (line[0] !== me || !pacing.canSend()) {
+          await handedOver(me, signal);
+          continue;
+        }
+        const paused = pauseRemaining();
+        if (paused > 0) {
+          const until = pausedUntil;
+          await sleep(paused, signal);
+          servedUntil = Math.max(servedUntil, until);
+          continue;
+        }
+        const pace = pacing.wait(now());
+        if (pace > 0) {
+          const before = changes;
+          await sleep(pace, signal);
+          if (changes !== before) continue;
+        }
+        pacing.sent(now());
+        return;
+      }
+    } finally {
+      line.splice(line.indexOf(me), 1);
+      wakeHead();
+    }
+  };
+
+  const learn = (outcome: Outcome): void => {
+    if (outcome === 'success') failureStreak = 0;
+    if (outcome === 'server-error') failureStreak += 1;
+    const answer: Answer = outcome === 'throttled' || outcome === 'not-sent' ? outcome : outcome === 'no-answer' ? 'lost' : 'admitted';
+    if (pacing.answered(now(), answer)) changes += 1;
+    wakeHead();
+  };
+
+  const limiter: Limiter = {
+    schedule: async (send, signal) => {
+      await turn(signal);
+      let result;
+      try {
+        result = await send();
+      } catch (error) {
+        learn('no-answer');
+        throw error;
+      }
+      learn(result.outcome);
+      return result;
+    },
+    pause: (ms) => {
+      const until = now() + Math.max(0, ms);
+      if (until <= pausedUntil) return;
+      pausedUntil = until;
+      changes += 1;
+      pacing.pausedUntil(until);
+    },
+    wait: async (ms, signal) => {
+      const until = pausedUntil;
+      const covers = ms >= until - now();
+      await sleep(ms, signal);
+      if (covers) servedUntil = Math.max(servedUntil, until);
+    },
+    pauseRemaining,
+    get failureStreak() {
+      return failureStreak;
+    },
+  };
+  const lowerCeiling = (ceiling: Ceiling): void => {
+    const current = pacing.ceiling;
+    if (current && current.requestsPerSecond <= ceiling.requestsPerSecond && current.burst <= ceiling.burst) return;
+    pacing.ceiling = {
+      requestsPerSecond: Math.min(ceiling.requestsPerSecond, current?.requestsPerSecond ?? Number.POSITIVE_INFINITY),
+      burst: Math.min(ceiling.burst, current?.burst ?? Number.POSITIVE_INFINITY),
+    };
+  };
+  return { limiter, lowerCeiling };
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { CUT, INITIAL_WINDOW, MIN_REGAIN_MS, Pacing } from './pacing.ts';
+
+/** Sends `n` calls at `now` (each after `wait` said 0). */
+function send(p: Pacing, now: number, n = 1): void {
+  for (let i = 0; i < n; i++) p.sent(now);
+}
+
+/** Takes a pacing out of slow start with a burst of `admitted` answers then one 429, all at `now`. */
+function throttledAfter(admitted: number, now = 0): Pacing {
+  const p = new Pacing();
+  send(p, now, admitted + 1);
+  for (let i = 0; i < admitted; i++) p.answered(now, 'admitted');
+  expect(p.answered(now, 'throttled')).toBe(true);
+  return p;
+}
+
+describe('Pacing', () => {
+  it('before any 429 nothing is paced: rounds of 10, then 20, each once the last one is answered', () => {
+    const p = new Pacing();
+    expect(p.paced).toBe(false);
+    send(p, 0, INITIAL_WINDOW);
+    expect(p.canSend()).toBe(false);
+    expect(p.wait(0)).toBe(0);
+    for (let i = 0; i < INITIAL_WINDOW - 1; i++) p.answered(1, 'admitted');
+    expect(p.canSend()).toBe(false); // the round is not over until its last answer is in
+    p.answered(1, 'admitted');
+    expect(p.canSend()).toBe(true);
+    send(p, 2, 20);
+    expect(p.canSend()).toBe(false);
+  });
+
+  it('a lone caller is never held back before a 429', () => {
+    const p = new Pacing();
+    for (let i = 0; i < 100; i++) {
+      expect(p.canSend()).toBe(true);
+      p.sent(i);
+      p.answered(i, 'admitted');
+    }
+    expect(p.paced).toBe(false);
+  });
+
+  it('a call that failed before it was sent gives its window slot back', () => {
+    const p = new Pacing();
+    send(p, 0, INITIAL_WINDOW);
+    expect(p.canSend()).toBe(false);
+    p.answered(0, 'not-sent');
+    expect(p.canSend()).toBe(true);
+  });
+
+  it('the first 429 ends slow start with the admitted burst over at least a second, then ramps up', () => {
+    const p = throttledAfter(5);
+    expect(p.paced).toBe(true);
+    expect(p.estimate).toBe(5);
+    expect(p.rate(0)).toBe(5);
+    expect(p.wait(0)).toBeCloseTo(200); // the first call after the cut waits one interval
+    // Every 250 ms without a 429 the pace doubles, while the callers use 3/4 of it: they send 20 a second here, so
+    // it climbs 5, 10, 20, 40 and stops there (a pace nobody used proves nothing about the plan).
+    for (let t = 0; t <= 2000; t += 50) {
+      p.sent(t);
+      p.answered(t + 1, 'admitted');
+    }
+    expect(p.estimate).toBe(40);
+  });
+
+  it('429s of calls in flight when the pace was cut belong to that cut', () => {
+    const p = new Pacing();
+    send(p, 0, 10);
+    expect(p.answered(1, 'throttled')).toBe(true);
+    for (let i = 0; i < 9; i++) expect(p.answered(2, 'throttled')).toBe(false);
+    p.sent(500);
+    expect(p.answered(501, 'throttled')).toBe(true);
+  });
+
+  it('a 429 with nothing admitted since the last one halves the pace', () => {
+    const p = throttledAfter(10);
+    const before = p.rate(1000)!;
+    p.sent(1000);
+    expect(p.answered(1000, 'throttled')).toBe(true);
+    expect(p.estimate).toBeCloseTo(before * 0.5);
+  });
+
+  it('between two 429s the plan lies between the rate it admitted and the pace that met the second', () => {
+    const p = throttledAfter(0, 0); // guessed at 1 req/s: the ramp climbs from there
+    p.sent(0);
+    p.answered(1, 'throttled'); // stuck: 0.5 req/s, no longer ramping
+    // The second 429 anchors the third: 10 s in which 80 answers were admitted, so about 8 req/s.
+    let t = 1;
+    for (let i = 0; i < 80; i++) {
+      t += 125;
+      p.sent(t);
+      p.answered(t, 'admitted');
+    }
+    p.sent(t);
+    const pace = p.rate(t)!;
+    p.answered(t, 'throttled');
+    const admitted = 80 / ((t - 1) / 1000);
+    expect(p.estimate).toBeGreaterThanOrEqual(admitted - 1e-9);
+    expect(p.estimate).toBeLessThanOrEqual(Math.max(admitted, pace));
+  });
+
+  it('after a cut the pace starts below the estimate, regains it no sooner than MIN_REGAIN_MS, then probes above', () => {
+    const p = throttledAfter(50, 0);
+    // End the ramp with a second 429 after steady use, so the cubic curve applies.
+    let t = 0;
+    for (let i = 0; i < 200; i++) {
+      t += 20;
+      p.sent(t);
+      p.answered(t, 'admitted');
+    }
+    p.sent(t);
+    p.answered(t, 'throttled');
+    const cutAt = t;
+    const estimate = p.estimate;
+    const keepSending = (until: number): void => {
+      while (t < until) {
+        t += 1000 / (p.rate(t) ?? 1);
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+    };
+    expect(p.rate(cutAt)).toBeCloseTo(estimate * (1 - CUT));
+    keepSending(cutAt + MIN_REGAIN_MS / 2);
+    expect(p.rate(t)!).toBeLessThan(estimate);
+    keepSending(cutAt + MIN_REGAIN_MS * 2.5);
+    expect(p.rate(t)!).toBeGreaterThan(estimate * 1.05);
+  });
+
+  it('a pace the callers did not use grows no further than twice what they sent lately', () => {
+    const p = throttledAfter(10, 0);
+    p.sent(0);
+    p.answered(0, 'throttled'); // out of the ramp
+    expect(p.rate(120_000)).toBe(p.estimate); // two minutes idle: no licence to burst at a grown pace
+  });
+
+  it('a configured rate lets its burst go at once, then spaces calls; a 429 still cuts below it', () => {
+    const p = new Pacing({ requestsPerSecond: 10, burst: 3 });
+    expect(p.paced).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      expect(p.wait(0)).toBe(0);
+      p.sent(0);
+    }
+    expect(p.wait(0)).toBe(300); // no span of 300 ms holds more than the burst
+    p.sent(300);
+    expect(p.wait(300)).toBe(100);
+    for (let i = 0; i < 4; i++) p.answered(301, 'admitted');
+    p.sent(400);
+    p.answered(401, 'throttled');
+    expect(p.estimate).toBeLessThan(10);
+    expect(p.rate(401)!).toBeLessThan(10);
+  });
+
+  it('a key-wide pause moves the next paced slot to its end', () => {
+    const p = throttledAfter(10, 0);
+    p.pausedUntil(5000);
+    expect(p.wait(0)).toBe(5000);
+  });
+});

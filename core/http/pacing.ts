@@ -1,0 +1,311 @@
+/**
+ * How fast to send with one API key, learned from 429s: pure arithmetic on the times passed in (no clock, no
+ * timers; `limiter.ts` queues and sleeps).
+ *
+ * The plan is a token bucket (a rate and a burst) that nobody told us. What shapes the arithmetic:
+ *
+ * - Before the first 429 nothing is known, so nothing is paced (slow start, as TCP): a window caps the calls in
+ *   flight and doubles with each round of successes (10, 20, 40 …). A generous plan is never waited on.
+ * - The first 429 ends slow start with a guess (what was admitted, over at least a second), and the pace ramps up
+ *   from there, doubling at most every {@link RAMP_MS} while the callers use it, until the next 429, which puts the
+ *   plan between what it admitted since the last doubling and half the pace.
+ * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
+ *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
+ *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (see
+ *   `#cut`), not at the goodput of the last moments, which a pause or an idle spell drags down.
+ * - After a 429 the pace starts again at (1 − `CUT`) × the estimate and grows back along a cubic of the time since
+ *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
+ *   then probing above it, so a plan that grew (or a process that left) is found. The pace regains the estimate no
+ *   sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so even a slow plan sees few.
+ * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
+ *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
+ *   share alone (as TCP flows do), and those that start together back off to their shares within seconds.
+ *
+ * A configured rate is a ceiling: the burst goes at once, then calls are spaced by the rate; a 429 still cuts the
+ * pace below it, as for the default, so several processes each told the plan's rate share it instead of fighting.
+ */
+
+/** How an answer counts: `admitted` by the plan (any status but 429), `throttled` (429), `lost` (no answer: unknown), `not-sent`. */
+export type Answer = 'admitted' | 'throttled' | 'lost' | 'not-sent';
+
+/** A rate given by the user: at most `burst` calls at once, then never more than `requestsPerSecond`. */
+export interface Ceiling {
+  requestsPerSecond: number;
+  burst: number;
+}
+
+/** Calls in flight allowed before anything is learned; the window doubles with every round of successes. */
+export const INITIAL_WINDOW = 10;
+const MAX_WINDOW = 1000;
+/** After a 429 the pace starts again at (1 − CUT) × the estimate, so the plan's bucket fills a little. */
+export const CUT = 0.05;
+/** A 429 cuts the estimate to no more than this share of the pace that met it. */
+export const BETA = 0.9;
+/** A 429 with nothing to measure the plan by (no earlier 429 with enough answers after it): CUBIC's decrease. */
+const MD_BETA = 0.7;
+/** A 429 with nothing admitted from two or more calls since the last one halves the pace. */
+const STUCK_BETA = 0.5;
+/** The pace regains the estimate no sooner than this after a 429 … */
+export const MIN_REGAIN_MS = 6000;
+/** … and no sooner than this many calls at the estimated rate (what keeps 429s rare on slow plans). */
+export const REGAIN_CALLS = 60;
+/** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
+const MIN_RATE = 0.05;
+const MAX_RATE = 100_000;
+/** After the first 429 the pace doubles this often at most (ms; at an admitted answer) until the next 429. */
+const RAMP_MS = 250;
+/** A 429 is judged against the latest of the last few 429s from which enough answers were admitted. */
+const KEPT_EVENTS = 16;
+const MIN_SAMPLE = 4;
+/** The send rate is a moving average over about this long (ms). */
+const SEND_RATE_MS = 1000;
+/** A late timer may send this much early on the next slot (at most one interval), so lateness does not add up. */
+const CATCH_UP_MS = 4;
+
+/** A 429 that began a cut: when, and how many answers had been admitted by then. */
+interface Event {
+  at: number;
+  admitted: number;
+  /** Calls sent by then. */
+  sent: number;
+  /** The 429 that ended slow start (no anchor for an estimate). */
+  slowStart: boolean;
+}
+
+/** The pace of one API key, for one process. Times are epoch milliseconds of whatever clock the caller uses. */
+export class Pacing {
+  /** The configured rate, if any (the per-key registry may lower it: clients of one key held to the lowest). */
+  ceiling: Ceiling | undefined;
+  /** Calls allowed in flight while unpaced (slow start). */
+  window = INITIAL_WINDOW;
+  /** Calls sent and not yet answered. */
+  inFlight = 0;
+  /** The plan's rate (or this client's share of it) as estimated at the last cut, requests per second; 0 before. */
+  estimate = 0;
+  #roundSize = INITIAL_WINDOW;
+  #roundSent = 0;
+  #admitted = 0;
+  #sentTotal = 0;
+  #firstSentAt: number | undefined;
+  #events: Event[] = [];
+  /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
+  #ramping = false;
+  #rampAt = 0;
+  #rampAdmitted = 0;
+  #rampSent = 0;
+  /** Answers still due from calls in flight at the last cut: their 429s are that cut's, not new ones. */
+  #recover = 0;
+  #nextAt = 0;
+  /** Calls sent per second, a moving average (see {@link SEND_RATE_MS}), as of `#sentAt`. */
+  #sendRate = 0;
+  #sentAt = 0;
+  /** The ceiling's recent slot times (the burst allowance), oldest first. */
+  #slots: number[] = [];
+
+  /** @param ceiling A configured rate, if any. */
+  constructor(ceiling?: Ceiling) {
+    this.ceiling = ceiling;
+  }
+
+  /** True once calls are paced: a ceiling was given or a 429 was seen. Unpaced, the window decides. */
+  get paced(): boolean {
+    return this.ceiling !== undefined || this.#events.length > 0;
+  }
+
+  /**
+   * The pace, requests per second (`undefined` while unpaced).
+   *
+   * @param now Epoch ms.
+   * @returns Requests per second.
+   */
+  rate(now: number): number | undefined {
+    const last = this.#events.at(-1);
+    if (!last) return this.ceiling?.requestsPerSecond;
+    const since = now - last.at;
+    const regainMs = Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.estimate) * 1000);
+    const curve = this.#ramping
+      ? this.estimate
+      : this.estimate * (1 + CUT * ((since - regainMs) / regainMs) ** 3);
+    // A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
+    // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
+    const used = Math.max(this.estimate, 2 * this.sentRate(now));
+    return Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, MAX_RATE, Math.max(MIN_RATE, Math.min(curve, used)));
+  }
+
+  /**
+   * Calls sent per second lately (a moving average).
+   *
+   * @param now Epoch ms.
+   * @returns Requests per second.
+   */
+  sentRate(now: number): number {
+    return this.#sendRate * Math.exp(-Math.max(0, now - this.#sentAt) / SEND_RATE_MS);
+  }
+
+  /** Unpaced: whether one more call may go now. A full round waits for all of its answers (see {@link Pacing.sent}). */
+  canSend(): boolean {
+    if (this.paced) return true;
+    if (this.inFlight >= this.window) return false;
+    return this.#roundSent < this.#roundSize || this.inFlight === 0 || this.window >= MAX_WINDOW;
+  }
+
+  /**
+   * Milliseconds until the next paced call may go (0: now). Unpaced, always 0.
+   *
+   * @param now Epoch ms.
+   * @returns Milliseconds to wait.
+   */
+  wait(now: number): number {
+    if (!this.paced) return 0;
+    if (this.#bursting) return Math.max(0, this.#burstWait(now));
+    return Math.max(0, this.#nextAt - now);
+  }
+
+  /**
+   * Counts a call as sent now (after {@link Pacing.wait} said 0, or after sleeping that long).
+   *
+   * @param now Epoch ms.
+   */
+  sent(now: number): void {
+    this.#firstSentAt ??= now;
+    this.#sendRate = this.sentRate(now) + 1000 / SEND_RATE_MS;
+    this.#sentAt = now;
+    if (this.#roundSent >= this.#roundSize && this.inFlight === 0) {
+      // Slow start goes in rounds: a round is the window when it began, so a plan whose burst is smaller than the
+      // window costs that round's excess in 429s, not that plus what was sent while those 429s were on their way.
+      this.#roundSize = this.window;
+      this.#roundSent = 0;
+    }
+    this.inFlight += 1;
+    this.#sentTotal += 1;
+    this.#roundSent += 1;
+    if (this.#bursting) {
+      this.#slots.push(now);
+      if (this.#slots.length > (this.ceiling?.burst ?? 1)) this.#slots.shift();
+      return;
+    }
+    const rate = this.rate(now);
+    if (rate === undefined) return;
+    const interval = 1000 / rate;
+    this.#nextAt = Math.max(this.#nextAt, now - Math.min(CATCH_UP_MS, interval)) + interval;
+  }
+
+  /** A configured rate before any 429: its burst, then its spacing. */
+  get #bursting(): boolean {
+    return this.ceiling !== undefined && this.#events.length === 0;
+  }
+
+  /**
+   * Feeds back one answer.
+   *
+   * @param now Epoch ms.
+   * @param answer How it counts.
+   * @returns `true` when this answer is a new 429 that cut the pace (not a 429 of a call sent before the last cut).
+   */
+  answered(now: number, answer: Answer): boolean {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    const old = this.#recover > 0;
+    if (old) this.#recover -= 1;
+    if (answer === 'not-sent') {
+      this.#roundSent = Math.max(0, this.#roundSent - 1); // never reached the service: another may go in its place
+      return false;
+    }
+    if (answer === 'admitted') {
+      this.#admitted += 1;
+      this.#ramp(now);
+      if (!this.paced) this.window = Math.min(MAX_WINDOW, this.window + 1);
+      return false;
+    }
+    if (answer !== 'throttled' || old) return false;
+    this.#cut(now);
+    return true;
+  }
+
+  /**
+   * Ramping: the estimate doubles once {@link RAMP_MS} passed with no 429 and the callers used at least 3/4 of the
+   * pace since the last doubling (a pace nobody used proves nothing about the plan).
+   */
+  #ramp(now: number): void {
+    if (!this.#ramping) return;
+    this.#rampAdmitted += 1;
+    const elapsed = now - this.#rampAt;
+    const sent = this.#sentTotal - this.#rampSent;
+    if (elapsed < RAMP_MS || sent < 2 || sent < (0.75 * this.estimate * elapsed) / 1000) return;
+    this.estimate = Math.min(MAX_RATE, this.estimate * 2);
+    this.#rampAt = now;
+    this.#rampAdmitted = 0;
+    this.#rampSent = this.#sentTotal;
+  }
+
+  /** What the plan admitted per second since the ramp last doubled. */
+  #rampRate(now: number): number {
+    return (this.#rampAdmitted * 1000) / Math.max(1, now - this.#rampAt);
+  }
+
+  /**
+   * A 429: estimate the plan, and start the curve again below it. With an earlier 429 that has enough admitted
+   * answers after it, the plan lies between the rate admitted since then and the pace that met this one; without,
+   * the estimate is a share of that pace (multiplicative decrease). The first 429 out of slow start knows only the
+   * burst: the pace ramps up from there, and that 429 is no anchor (the ramp sends slower than the plan at first).
+   */
+  #cut(now: number): void {
+    const pace = this.rate(now);
+    // Nothing admitted from two or more calls since the last 429: that cut was far from enough (or other processes
+    // share the key).
+    const last = this.#events.at(-1);
+    const stuck = last !== undefined && this.#admitted === last.admitted && this.#sentTotal - last.sent >= 2;
+    const anchor = this.#events.findLast((e) => !e.slowStart && this.#admitted - e.admitted >= MIN_SAMPLE && now > e.at);
+    const ramped = this.#ramping && pace !== undefined;
+    const rampRate = this.#rampRate(now);
+    this.#ramping = pace === undefined;
+    this.#rampAt = now;
+    this.#rampAdmitted = 0;
+    this.#rampSent = this.#sentTotal;
+    let estimate: number;
+    // Out of slow start: the burst and the rate together, over at least a second, and at least the smallest plan.
+    if (pace === undefined) estimate = Math.max(1, (this.#admitted * 1000) / Math.max(1000, now - (this.#firstSentAt ?? now)));
+    // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its
+    // backoff, a small bucket spilling) reads low, and a pace that met a 429 only once a full bucket drained reads
+    // high. Halfway between them (geometrically) each 429 halves the doubt.
+    // The ramp's end: the pace doubled at most since the last one the plan kept up with, so the plan lies between
+    // what it admitted since that doubling and half the pace.
+    else if (ramped) estimate = Math.max(Math.min(rampRate, pace), 0.5 * pace);
+    else if (anchor) {
+      const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
+      estimate = Math.max(admitted, Math.min(BETA * pace, Math.sqrt(admitted * pace)));
+    }
+    else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
+    this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
+    this.#events.push({ at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: pace === undefined });
+    if (this.#events.length > KEPT_EVENTS) this.#events.shift();
+    this.#recover = this.inFlight;
+    // The first call after the cut waits one interval at the new pace.
+    this.#nextAt = now + 1000 / (this.rate(now) ?? MIN_RATE);
+  }
+
+  /**
+   * A key-wide pause began: the pace starts again at its end (so the end of a pause is not a burst).
+   *
+   * @param until End of the pause, epoch ms.
+   */
+  pausedUntil(until: number): void {
+    this.#nextAt = Math.max(this.#nextAt, until);
+    this.#slots = [];
+  }
+
+  /**
+   * With a ceiling and no 429 yet: the burst goes at once, then calls are spaced by the rate, and no span of
+   * burst ÷ rate ever holds more than the burst, so the steady state never exceeds the rate.
+   */
+  #burstWait(now: number): number {
+    const { burst, requestsPerSecond } = this.ceiling ?? { burst: 1, requestsPerSecond: MIN_RATE };
+    const interval = 1000 / requestsPerSecond;
+    const last = this.#slots.at(-1);
+    if (last === undefined || now - last >= burst * interval) {
+      this.#slots = []; // idle for a whole span: the burst is there again
+      return 0;
+    }
+    if (this.#slots.length < burst) return 0;
+    return Math.max((this.#slots[this.#slots.length - burst] ?? now) + burst * interval, last + interval) - now;
+  }
+}

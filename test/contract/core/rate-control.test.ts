@@ -1,0 +1,55 @@
+/**
+ * The default rate against usage plans it was never told, in virtual time (`test/support/rate-sim.ts`: the real
+ * limiter and retry loop, several processes each with its own limiter, one token bucket like the emulator's). These
+ * assert what the pacing arithmetic achieves, on a fake clock, so they hold on any machine; the same sweep over
+ * real sockets, with wall-clock figures, is in `npm run bench` (bench/README.md, rows 7a–7d).
+ */
+import { describe, expect, it } from 'vitest';
+import { simulate, steady } from '../../support/rate-sim.ts';
+
+const RUN_MS = 30_000;
+/** The steady state: after the first 10 s. */
+const STEADY_FROM_MS = 10_000;
+
+describe('default rate, one process', () => {
+  const plans: [number, number][] = [[5, 5], [7, 3], [20, 10], [20, 20], [20, 40], [50, 25], [100, 200], [200, 400]];
+  for (const [rate, burst] of plans) {
+    it(`plan ${rate} req/s (burst ${burst}) with 2, 20 and 500 callers: at least 90 % of it, 429s under 2 %, none failed`, async () => {
+      for (const callers of [2, 20, 500]) {
+        const run = await simulate({ plan: { ratePerSecond: rate, burst }, processes: 1, callers, durationMs: RUN_MS, seed: callers });
+        const { share, throttled } = steady(run, { ratePerSecond: rate }, STEADY_FROM_MS, RUN_MS);
+        expect({ callers, failed: run.failed, atLeast90: share >= 0.9, under2: throttled < 0.02 })
+          .toEqual({ callers, failed: 0, atLeast90: true, under2: true });
+      }
+    });
+  }
+
+  it('N calls finish within 1.15x of the plan\'s floor, (N - burst) / rate', async () => {
+    for (const [rate, burst, calls] of [[5, 5, 100], [20, 20, 600], [200, 400, 3000]] as const) {
+      const run = await simulate({ plan: { ratePerSecond: rate, burst }, processes: 1, callers: calls, calls, durationMs: 600_000 });
+      const floorMs = ((calls - burst) / rate) * 1000;
+      expect({ rate, failed: run.failed, within: run.endedAt <= floorMs * 1.15 }).toEqual({ rate, failed: 0, within: true });
+    }
+  });
+});
+
+describe('default rate, several processes on one API key', () => {
+  for (const processes of [2, 4, 8]) {
+    it(`${processes} processes of 10 callers on a 20 req/s plan: together at least 85 %, 429s under 3 %`, async () => {
+      const run = await simulate({ plan: { ratePerSecond: 20, burst: 20 }, processes, callers: 10, durationMs: RUN_MS, seed: processes });
+      const { share, throttled } = steady(run, { ratePerSecond: 20 }, STEADY_FROM_MS, RUN_MS);
+      expect(run.failed).toBe(0);
+      expect(share).toBeGreaterThanOrEqual(0.85);
+      expect(throttled).toBeLessThan(0.03);
+    });
+  }
+
+  it('a configured rate is a ceiling, not a promise: 4 processes each told the plan\'s rate still share it', async () => {
+    const plan = { ratePerSecond: 20, burst: 20 };
+    const run = await simulate({ plan, processes: 4, callers: 10, durationMs: RUN_MS, rateLimit: { requestsPerSecond: 20, burst: 20 } });
+    const { share, throttled } = steady(run, plan, STEADY_FROM_MS, RUN_MS);
+    expect(run.failed).toBe(0);
+    expect(share).toBeGreaterThanOrEqual(0.85);
+    expect(throttled).toBeLessThan(0.03);
+  });
+});
