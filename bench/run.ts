@@ -1,16 +1,18 @@
 /**
- * `npm run bench`: runs every benchmark in turn, prints a Markdown table and writes `bench/results/latest.{md,json}`.
+ * `npm run bench [-- <words>]`: runs every benchmark (or those whose name contains one of the words) in turn, prints a Markdown table and writes `bench/results/latest.{md,json}`.
  * Targets are reported (met / not met), never asserted: the exit code is 0 unless a benchmark could not run.
  */
 import { memoryBench } from './memory.ts';
 import { n8nBinaryBench } from './n8n-binary.ts';
-import { n8nRegisterBench } from './n8n.ts';
+import { n8nRegisterBench, n8nTwoProcessBench } from './n8n.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
 import { relayFaultsBench } from './relay-faults.ts';
 import { relayProfileBench } from './relay-profile.ts';
+import { relaySharedKeyBench } from './relay-shared.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
+import { rateSweepBench } from './rate-sweep.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
@@ -23,15 +25,21 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['edge relay', relayBench],
   ['edge relay under faults', relayFaultsBench],
   ['edge relay CPU profile', relayProfileBench],
+  ['edge relay, two processes on one key', relaySharedKeyBench],
   ['default rate', rateBench],
+  ['default rate sweep', rateSweepBench],
   ['n8n node', n8nRegisterBench],
+  ['n8n node, two processes', n8nTwoProcessBench],
   ['n8n binary', n8nBinaryBench],
 ];
 
+// `npm run bench -- <words>` runs only the benchmarks whose name contains one of the words.
+const only = process.argv.slice(2);
+const chosen = only.length ? benches.filter(([name]) => only.some((word) => name.includes(word))) : benches;
 const started = performance.now();
 const results: BenchResult[] = [];
 const errors: string[] = [];
-for (const [name, bench] of benches) {
+for (const [name, bench] of chosen) {
   process.stderr.write(`bench: ${name}…\n`);
   try {
     results.push(...[await bench()].flat());

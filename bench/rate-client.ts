@@ -1,0 +1,49 @@
+/**
+ * One "process" of the socket rate benchmark (bench/rate-sweep.ts): a client with the default rate (or a configured
+ * one) whose callers each send one call after another for a while, then a JSON line with how the calls ended.
+ * Run as `node --import tsx bench/rate-client.ts` with its settings in the environment, so several can share a key.
+ */
+import { createClient, MemoryTokenStore } from '../core/index.ts';
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`rate-client: ${name} is missing`);
+  return value;
+};
+
+const callers = Number(env('RATE_CALLERS'));
+const durationMs = Number(env('RATE_DURATION_MS'));
+const organizationId = Number(env('RATE_ORGANIZATION_ID'));
+const rate = process.env['RATE_LIMIT'];
+const client = createClient({
+  tokenUrl: env('RATE_TOKEN_URL'), baseUrl: env('RATE_BASE_URL'), clientId: env('RATE_CLIENT_ID'),
+  clientSecret: env('RATE_CLIENT_SECRET'), apiKey: env('RATE_API_KEY'), environment: 'sandbox',
+  tokenStore: new MemoryTokenStore(),
+  ...(rate ? { rateLimit: JSON.parse(rate) as { requestsPerSecond: number; burst: number } } : {}),
+});
+// The token first, so the measured calls are API calls only.
+await client.organizations.get(organizationId);
+process.stdout.write('ready\n');
+await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+
+// Calls still waiting for their turn when the run ends are stopped, not counted.
+const stop = AbortSignal.timeout(durationMs);
+let succeeded = 0;
+let failed = 0;
+const codes: Record<string, number> = {};
+const loop = async (): Promise<void> => {
+  while (!stop.aborted) {
+    try {
+      await client.organizations.get(organizationId, { signal: stop });
+      succeeded += 1;
+    } catch (error) {
+      if (stop.aborted) return;
+      failed += 1;
+      const code = (error as { code?: string }).code ?? 'unknown';
+      codes[code] = (codes[code] ?? 0) + 1;
+    }
+  }
+};
+await Promise.all(Array.from({ length: callers }, loop));
+process.stdout.write(`${JSON.stringify({ succeeded, failed, codes })}\n`);
+process.exit(0);

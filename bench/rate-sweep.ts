@@ -1,0 +1,228 @@
+/**
+ * Benchmark 7: the default rate swept across plans, callers and processes (issue 14).
+ *
+ * - 7a, 7b: the whole grid in virtual time (`test/support/rate-sim.ts`: the real limiter and retry loop, each
+ *   process its own limiter, one token bucket like the emulator's, a seeded 0.5–2 ms network delay each way), 30 s
+ *   runs, the steady state after 10 s, each cell the median of 3 seeds. Seconds of traffic take milliseconds, so the
+ *   grid can be wide: plans 1–200 req/s, bursts 1 to twice the rate, 1–500 callers, 1–8 processes.
+ * - 7c, 7d: chosen cells over real sockets and real processes: the emulator in its own process, each client process
+ *   `bench/rate-client.ts` (its own limiter, as n8n workers or Worker isolates have), the shares and 429s read from
+ *   the emulator's request log. `RATE_RUNS` (default 3) runs per cell, median; `RATE_SECONDS` (default 30).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simulate, steady } from '../test/support/rate-sim.ts';
+import { startEmulatorProcess } from './child.ts';
+import { control, fixed, median, putUsagePlan, requestLog, sandboxOf, type BenchResult, type Partner } from './support.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const STEADY_FROM_MS = 10_000;
+
+interface Cell {
+  rate: number;
+  burst: number;
+  processes: number;
+  callers: number;
+  configured?: boolean;
+}
+
+interface CellResult extends Cell {
+  share: number;
+  throttled: number;
+  failed: number;
+}
+
+const label = (c: Cell): string => `${c.rate}/${c.burst} ${c.processes}x${c.callers}${c.configured ? ' configured' : ''}`;
+const meets = (r: CellResult): boolean =>
+  r.failed === 0 && r.share >= (r.processes === 1 ? 0.9 : 0.85) && r.throttled < (r.processes === 1 ? 0.02 : 0.03);
+const cellText = (r: CellResult): string => `${fixed(r.share * 100, 0)} % / ${fixed(r.throttled * 100, 1)} %${r.failed ? ` / ${r.failed} failed` : ''}`;
+
+async function simulated(cell: Cell): Promise<CellResult> {
+  const runs = await Promise.all([1, 2, 3].map(async (seed) => {
+    const run = await simulate({
+      plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
+      durationMs: 30_000, seed, rateLimit: cell.configured ? { requestsPerSecond: cell.rate, burst: cell.burst } : undefined,
+    });
+    return { ...steady(run, { ratePerSecond: cell.rate }, STEADY_FROM_MS, 30_000), failed: run.failed };
+  }));
+  return {
+    ...cell, share: median(runs.map((r) => r.share)), throttled: median(runs.map((r) => r.throttled)),
+    failed: Math.max(...runs.map((r) => r.failed)),
+  };
+}
+
+/** A Markdown table: one row per plan, one column per caller count. */
+function table(results: CellResult[], rows: string[], columns: number[], rowOf: (r: CellResult) => string): string {
+  const lines = [`| plan \\ callers | ${columns.join(' | ')} |`, `|---|${columns.map(() => '---').join('|')}|`];
+  for (const row of rows) {
+    const cells = columns.map((callers) => {
+      const r = results.find((x) => rowOf(x) === row && x.callers === callers);
+      return r ? `${cellText(r)}${meets(r) ? '' : ' ✗'}` : '';
+    });
+    lines.push(`| ${row} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+export async function simulatedSweep(): Promise<BenchResult[]> {
+  const rates = [1, 2, 5, 7, 20, 50, 100, 200];
+  const callers = [1, 5, 50, 500];
+  const single: CellResult[] = [];
+  for (const rate of rates) {
+    for (const burst of [...new Set([1, Math.max(1, Math.round(rate / 2)), rate, 2 * rate])]) {
+      for (const c of callers) single.push(await simulated({ rate, burst, processes: 1, callers: c }));
+    }
+  }
+  const multi: CellResult[] = [];
+  for (const processes of [2, 4, 8]) {
+    for (const rate of rates) {
+      for (const burst of [...new Set([1, rate, 2 * rate])]) {
+        for (const c of [1, 10, 60]) multi.push(await simulated({ rate, burst, processes, callers: c }));
+      }
+    }
+  }
+  for (const rate of [20, 50, 200]) multi.push(await simulated({ rate, burst: rate, processes: 4, callers: 10, configured: true }));
+  const summary = (list: CellResult[], where: (r: CellResult) => boolean): string => {
+    const chosen = list.filter(where);
+    return `${chosen.filter(meets).length} of ${chosen.length}`;
+  };
+  const singleTable = table(single, [...new Set(single.map((r) => `${r.rate}/${r.burst}`))], callers, (r) => `${r.rate}/${r.burst}`);
+  const multiRows = [...new Set(multi.map((r) => `${r.rate}/${r.burst} ${r.processes}p${r.configured ? ' cfg' : ''}`))];
+  const multiTable = table(multi, multiRows, [1, 10, 60], (r) => `${r.rate}/${r.burst} ${r.processes}p${r.configured ? ' cfg' : ''}`);
+  return [
+    {
+      id: '7a',
+      name: 'Default rate, one process, virtual time: plans 1–200 req/s × bursts 1–2×rate × 1–500 callers (median of 3 seeds)',
+      result: `${summary(single, () => true)} cells meet; with a burst of at least half the rate and 2+ callers: ${summary(single, (r) => r.burst >= r.rate / 2 && r.callers > 1 && r.rate > 2)} (plans above 2 req/s)`,
+      target: 'every cell: >= 90 % of the plan, 429s < 2 %, no call failed',
+      met: single.every(meets),
+      details: { cells: single, table: singleTable },
+    },
+    {
+      id: '7b',
+      name: 'Default rate, 2–8 processes on one key, virtual time (median of 3 seeds); "cfg": each configured with the plan\'s rate',
+      result: `${summary(multi, () => true)} cells meet; plans of 20 req/s or more with a burst of at least the rate: ${summary(multi, (r) => r.rate >= 20 && r.burst >= r.rate)}`,
+      target: 'every cell: together >= 85 %, 429s < 3 %, no call failed',
+      met: multi.every(meets),
+      details: { cells: multi, table: multiTable },
+    },
+  ];
+}
+
+interface ClientRun {
+  succeeded: number;
+  failed: number;
+  codes: Record<string, number>;
+}
+
+function startClient(env: Record<string, string>): { child: ChildProcess; ready: Promise<void>; done: Promise<ClientRun> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/rate-client.ts'], {
+    cwd: root, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const ready = new Promise<void>((resolveReady, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (out.includes('ready\n')) resolveReady();
+    });
+    child.on('exit', (code) => reject(new Error(`rate client exited with ${String(code)} before it was ready:\n${err}`)));
+  });
+  const done = once(child, 'exit').then(() => {
+    const last = out.trim().split('\n').pop() ?? '';
+    if (!last.startsWith('{')) throw new Error(`rate client printed no result:\n${out}\n${err}`);
+    return JSON.parse(last) as ClientRun;
+  });
+  return { child, ready, done };
+}
+
+async function socketCell(cell: Cell, seconds: number, seed: number): Promise<CellResult> {
+  const emulator = await startEmulatorProcess(seed);
+  try {
+    const partners = (await control(fetch, emulator.origin, 'GET', '/_emulator/partners')) as Partner[];
+    const env = sandboxOf(partners[0]);
+    const organizationId = 1; // the seed's organizations are numbered from 1
+    const clients = Array.from({ length: cell.processes }, () => startClient({
+      RATE_CALLERS: String(cell.callers), RATE_DURATION_MS: String(seconds * 1000), RATE_ORGANIZATION_ID: String(organizationId),
+      RATE_TOKEN_URL: env.tokenUrl, RATE_BASE_URL: env.baseUrl, RATE_CLIENT_ID: env.clientId, RATE_CLIENT_SECRET: env.clientSecret,
+      RATE_API_KEY: env.apiKey, ...(cell.configured ? { RATE_LIMIT: JSON.stringify({ requestsPerSecond: cell.rate, burst: cell.burst }) } : {}),
+    }));
+    await Promise.all(clients.map((c) => c.ready));
+    await putUsagePlan(fetch, emulator.origin, env.apiKey, { ratePerSecond: cell.rate, burst: cell.burst, dailyQuota: 100_000_000 });
+    await control(fetch, emulator.origin, 'DELETE', '/_emulator/requests');
+    const started = Date.now();
+    for (const c of clients) c.child.stdin?.write('go\n');
+    const runs = await Promise.all(clients.map((c) => c.done));
+    const api = (await requestLog(fetch, emulator.origin)).filter((r) => r.path.includes('/v1/'));
+    const window = api.filter((r) => {
+      const at = Date.parse(r.at) - started;
+      return at >= STEADY_FROM_MS && at < seconds * 1000;
+    });
+    const ok = window.filter((r) => r.status === 200).length;
+    return {
+      ...cell, share: ok / (cell.rate * (seconds - STEADY_FROM_MS / 1000)),
+      throttled: window.length ? window.filter((r) => r.status === 429).length / window.length : 0,
+      failed: runs.reduce((sum, r) => sum + r.failed, 0),
+    };
+  } finally {
+    await emulator.stop();
+  }
+}
+
+export async function socketSweep(): Promise<BenchResult[]> {
+  const runs = Number(process.env['RATE_RUNS'] ?? 3);
+  const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
+  const cells: Cell[] = [
+    { rate: 5, burst: 5, processes: 1, callers: 1 }, { rate: 5, burst: 5, processes: 1, callers: 100 },
+    { rate: 7, burst: 3, processes: 1, callers: 50 }, { rate: 20, burst: 20, processes: 1, callers: 20 },
+    { rate: 20, burst: 20, processes: 1, callers: 500 }, { rate: 50, burst: 100, processes: 1, callers: 100 },
+    { rate: 200, burst: 400, processes: 1, callers: 500 },
+    { rate: 20, burst: 20, processes: 2, callers: 25 }, { rate: 20, burst: 20, processes: 4, callers: 10 },
+    { rate: 20, burst: 20, processes: 4, callers: 10, configured: true }, { rate: 30, burst: 30, processes: 3, callers: 25 },
+    { rate: 20, burst: 20, processes: 8, callers: 5 },
+  ];
+  const results: CellResult[] = [];
+  const all: Record<string, CellResult[]> = {};
+  for (const cell of cells) {
+    const measured: CellResult[] = [];
+    for (let run = 0; run < runs; run++) measured.push(await socketCell(cell, seconds, 700 + run));
+    all[label(cell)] = measured;
+    results.push({
+      ...cell, share: median(measured.map((r) => r.share)), throttled: median(measured.map((r) => r.throttled)),
+      failed: Math.max(...measured.map((r) => r.failed)),
+    });
+  }
+  const row = (list: CellResult[]): string => list.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; ');
+  const one = results.filter((r) => r.processes === 1);
+  const many = results.filter((r) => r.processes > 1);
+  return [
+    {
+      id: '7c',
+      name: `Default rate over sockets, one client process (median of ${runs} runs of ${seconds} s; share of plan / 429s, steady after 10 s)`,
+      result: row(one),
+      target: '>= 90 %, 429s < 2 %, no call failed',
+      met: one.every(meets),
+      details: { runs: Object.fromEntries(Object.entries(all).filter(([k]) => one.some((r) => label(r) === k))) },
+    },
+    {
+      id: '7d',
+      name: `Default rate over sockets, several client processes on one key (median of ${runs} runs of ${seconds} s)`,
+      result: row(many),
+      target: 'together >= 85 %, 429s < 3 %, no call failed',
+      met: many.every(meets),
+      details: { runs: Object.fromEntries(Object.entries(all).filter(([k]) => many.some((r) => label(r) === k))) },
+    },
+  ];
+}
+
+/**
+ * Runs 7a–7d.
+ *
+ * @returns Four table rows.
+ */
+export async function rateSweepBench(): Promise<BenchResult[]> {
+  return [...await simulatedSweep(), ...await socketSweep()];
+}
