@@ -139,7 +139,7 @@ function startClient(env: Record<string, string>): { child: ChildProcess; ready:
   return { child, ready, done };
 }
 
-async function socketCell(cell: Cell, seconds: number, seed: number): Promise<CellResult> {
+export async function socketCell(cell: Cell, seconds: number, seed: number): Promise<CellResult> {
   const emulator = await startEmulatorProcess(seed);
   try {
     const partners = (await control(fetch, emulator.origin, 'GET', '/_emulator/partners')) as Partner[];

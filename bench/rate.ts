@@ -48,7 +48,7 @@ interface TightRun {
   elapsedMs: number;
 }
 
-async function tightPlan(seed: number): Promise<TightRun> {
+export async function tightPlan(seed: number): Promise<TightRun> {
   const server = await startEmulatorServer({ port: 0, seed });
   try {
     const origin = server.origin;

@@ -2,7 +2,8 @@
  * The client's default limiter: one per API key in the process, so every client of a key shares its line, its
  * pause and its learned pace, including clients loaded from the ESM and the CommonJS build of this package (each
  * build has its own module state, so the registry lives on `globalThis` under a `Symbol.for` key both can find).
- * Clients of one key that state different rates share it too, held to the lowest (a configured rate is a ceiling).
+ * A client that states a rate gets the key's limiter for that rate: a configured rate's burst goes at once, which a
+ * client with the default must not inherit.
  *
  * Only the ky client driver imports this file: the limiter itself (`limiter.ts`) uses no globals or timers.
  * A client with its own `now` or `sleep` gets a limiter of its own on that clock (state kept in one clock's time
@@ -10,17 +11,15 @@
  */
 import { fingerprint } from '../hash.ts';
 import { defaultNow, defaultSleep, isCloudflareWorkers } from '../runtime.ts';
-import { createKeyLimiter, type Limiter } from './limiter.ts';
+import { createLimiter, type Limiter } from './limiter.ts';
 import type { Ceiling } from './pacing.ts';
 
 export type { Limiter, Outcome } from './limiter.ts';
 
-type KeyLimiter = ReturnType<typeof createKeyLimiter>;
-
 const REGISTRY = Symbol.for('partner-learning-client.key-limiters');
 
-function registry(): Map<string, KeyLimiter> {
-  const holder = globalThis as { [REGISTRY]?: Map<string, KeyLimiter> };
+function registry(): Map<string, Limiter> {
+  const holder = globalThis as { [REGISTRY]?: Map<string, Limiter> };
   holder[REGISTRY] ??= new Map();
   return holder[REGISTRY];
 }
@@ -49,15 +48,14 @@ export function limiterFor(init: LimiterFor): Limiter {
   const { rateLimit, now, sleep } = init;
   // Inside workerd a caller waiting in line keeps a timer of its own (see LimiterOptions.keepAliveMs).
   const keepAliveMs = isCloudflareWorkers() ? 100 : 0;
-  if (now !== defaultNow || sleep !== defaultSleep) return createKeyLimiter({ now, sleep, rateLimit, keepAliveMs }).limiter;
-  const id = fingerprint(init.apiKey);
-  const keys = registry();
-  let key = keys.get(id);
-  if (!key) {
-    key = createKeyLimiter({ now, sleep, rateLimit, keepAliveMs });
-    keys.set(id, key);
-  } else if (rateLimit !== 'adaptive') {
-    key.lowerCeiling(rateLimit);
+  if (now !== defaultNow || sleep !== defaultSleep) return createLimiter({ now, sleep, rateLimit, keepAliveMs });
+  const rateId = rateLimit === 'adaptive' ? rateLimit : `${rateLimit.requestsPerSecond}/${rateLimit.burst}`;
+  const id = `${fingerprint(init.apiKey)}:${rateId}`;
+  const limiters = registry();
+  let limiter = limiters.get(id);
+  if (!limiter) {
+    limiter = createLimiter({ now, sleep, rateLimit, keepAliveMs });
+    limiters.set(id, limiter);
   }
-  return key.limiter;
+  return limiter;
 }

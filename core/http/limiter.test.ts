@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyLimiter, createLimiter, type Limiter, type Outcome } from './limiter.ts';
+import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
 import { manualClock } from '../../test/support/fake-clock.ts';
 
 /** Schedules a call that records when it went and answers `outcome`. */
@@ -91,13 +91,11 @@ describe('createLimiter', () => {
     expect(clock.sleeps).toContain(100);
   });
 
-  it('lowerCeiling holds the key to the lowest rate any client of it stated', async () => {
+  it('a configured rate lets its burst go at once, then spaces calls by the rate', async () => {
     const clock = manualClock(0);
-    const { limiter, lowerCeiling } = createKeyLimiter({ now: clock.now, sleep: clock.sleep });
-    lowerCeiling({ requestsPerSecond: 2, burst: 1 });
-    lowerCeiling({ requestsPerSecond: 50, burst: 50 });
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: { requestsPerSecond: 2, burst: 2 } });
     const log: number[] = [];
-    await clock.run(Promise.all(Array.from({ length: 3 }, () => call(limiter, clock.now, log))));
-    expect(log).toEqual([0, 500, 1000]);
+    await clock.run(Promise.all(Array.from({ length: 4 }, () => call(limiter, clock.now, log))));
+    expect(log).toEqual([0, 0, 1000, 1500]);
   });
 });

@@ -69,17 +69,6 @@ interface Waiter {
  * const b = createClient({ ...otherOptions, limiter }); // same API key: one 429 slows both
  */
 export function createLimiter(options: LimiterOptions): Limiter {
-  return createKeyLimiter(options).limiter;
-}
-
-/**
- * {@link createLimiter}, with a way to lower the ceiling later (the per-key registry: clients of one key that state
- * different rates share one limiter, held to the lowest).
- *
- * @param options Clock, sleep and rate.
- * @returns The limiter and `lowerCeiling`.
- */
-export function createKeyLimiter(options: LimiterOptions): { limiter: Limiter; lowerCeiling: (ceiling: Ceiling) => void } {
   const { now, sleep } = options;
   const keepAliveMs = options.keepAliveMs ?? 0;
   const pacing = new Pacing(options.rateLimit === 'adaptive' ? undefined : options.rateLimit);
@@ -180,13 +169,5 @@ export function createKeyLimiter(options: LimiterOptions): { limiter: Limiter; l
       return failureStreak;
     },
   };
-  const lowerCeiling = (ceiling: Ceiling): void => {
-    const current = pacing.ceiling;
-    if (current && current.requestsPerSecond <= ceiling.requestsPerSecond && current.burst <= ceiling.burst) return;
-    pacing.ceiling = {
-      requestsPerSecond: Math.min(ceiling.requestsPerSecond, current?.requestsPerSecond ?? Number.POSITIVE_INFINITY),
-      burst: Math.min(ceiling.burst, current?.burst ?? Number.POSITIVE_INFINITY),
-    };
-  };
-  return { limiter, lowerCeiling };
+  return limiter;
 }

@@ -74,8 +74,8 @@ interface Event {
 
 /** The pace of one API key, for one process. Times are epoch milliseconds of whatever clock the caller uses. */
 export class Pacing {
-  /** The configured rate, if any (the per-key registry may lower it: clients of one key held to the lowest). */
-  ceiling: Ceiling | undefined;
+  /** The configured rate, if any. */
+  readonly ceiling: Ceiling | undefined;
   /** Calls allowed in flight while unpaced (slow start). */
   window = INITIAL_WINDOW;
   /** Calls sent and not yet answered. */
@@ -255,15 +255,17 @@ export class Pacing {
     const last = this.#events.at(-1);
     const stuck = last !== undefined && this.#admitted === last.admitted && this.#sentTotal - last.sent >= 2;
     const anchor = this.#events.findLast((e) => !e.slowStart && this.#admitted - e.admitted >= MIN_SAMPLE && now > e.at);
-    const ramped = this.#ramping && pace !== undefined;
+    // The first 429 (out of slow start, or out of a configured rate's burst) knows only what was admitted so far.
+    const first = this.#events.length === 0;
+    const ramped = this.#ramping && !first;
     const rampRate = this.#rampRate(now);
-    this.#ramping = pace === undefined;
+    this.#ramping = first;
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
     let estimate: number;
     // Out of slow start: the burst and the rate together, over at least a second, and at least the smallest plan.
-    if (pace === undefined) estimate = Math.max(1, (this.#admitted * 1000) / Math.max(1000, now - (this.#firstSentAt ?? now)));
+    if (first || pace === undefined) estimate = Math.max(1, (this.#admitted * 1000) / Math.max(1000, now - (this.#firstSentAt ?? now)));
     // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its
     // backoff, a small bucket spilling) reads low, and a pace that met a 429 only once a full bucket drained reads
     // high. Halfway between them (geometrically) each 429 halves the doubt.
@@ -276,7 +278,7 @@ export class Pacing {
     }
     else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
-    this.#events.push({ at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: pace === undefined });
+    this.#events.push({ at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first });
     if (this.#events.length > KEPT_EVENTS) this.#events.shift();
     this.#recover = this.inFlight;
     // The first call after the cut waits one interval at the new pace.

@@ -4,7 +4,7 @@
  * emulator's, with a seeded network delay. Seconds of traffic run in milliseconds and the same seed gives the same
  * run, so the pacing's behaviour can be asserted in unit tests (and swept in the benchmark) without waiting.
  */
-import { createKeyLimiter, type Limiter } from '../../core/http/limiter.ts';
+import { createLimiter, type Limiter } from '../../core/http/limiter.ts';
 import type { Ceiling } from '../../core/http/pacing.ts';
 import { CALL_DEFAULTS, runCall, type Attempt } from '../../core/http/run-call.ts';
 import { createRedactor } from '../../core/redact.ts';
@@ -138,7 +138,7 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
 
   const runs: Promise<void>[] = [];
   for (let p = 0; p < options.processes; p++) {
-    const { limiter } = createKeyLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: options.rateLimit ?? 'adaptive' });
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: options.rateLimit ?? 'adaptive' });
     for (let c = 0; c < options.callers; c++) runs.push(caller(limiter, p));
   }
   let finished = false;
