@@ -13,6 +13,7 @@ import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulatorServer } from '../emulator/server.ts';
 import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type RunData } from '../test/n8n/e2e-checks.ts';
+import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
 
 const run = promisify(execFile);
 const [n8nHome, tarball, ...only] = process.argv.slice(2);
@@ -131,6 +132,23 @@ try {
       const detail = error instanceof Error ? error.message : String(error);
       const stdout = (error as { stdout?: string }).stdout ?? '';
       process.stderr.write(`✗ ${name}: ${detail}\n${stdout.slice(-3000)}\n`);
+    }
+  }
+
+  // After the workflows (n8n has a stored token by now): an expired token gives one 401, one refresh, then success.
+  if (only.length === 0) {
+    try {
+      const file = join(root, 'test/n8n/workflows/organization.json');
+      const id = (JSON.parse(await readFile(file, 'utf8')) as { id: string }).id;
+      const summary = await checkTokenRefreshAfter401(server.origin, async () => {
+        const execution = executionJson(await n8n(['execute', `--id=${id}`, '--rawOutput']));
+        const error = execution.data.resultData.error;
+        if (error) throw new Error(`the workflow failed: ${error.message ?? JSON.stringify(error)}`);
+      });
+      process.stdout.write(`✓ token refresh after a 401: ${summary}\n`);
+    } catch (error) {
+      failures += 1;
+      process.stderr.write(`✗ token refresh after a 401: ${error instanceof Error ? error.message : String(error)}\n`);
     }
   }
 } finally {

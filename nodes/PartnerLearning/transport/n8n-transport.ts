@@ -25,6 +25,7 @@ import {
   type Transport,
 } from '../../../core/protocol.ts';
 import { limiterForKey, PROCESS_CLOCK, type LimiterClock } from './key-limiter.ts';
+import { sendAttempt, type FullResponse } from './n8n-attempt.ts';
 import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
 
 /** The credential type every request authenticates with. */
@@ -52,13 +53,6 @@ export interface N8nTransportInit {
    * share the clock object.
    */
   clock?: LimiterClock;
-}
-
-/** One HTTP answer as n8n's `returnFullResponse` gives it. */
-interface FullResponse {
-  body: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  statusCode: number;
 }
 
 /** What one attempt gave: an answer or what was thrown, and what the limiter learns from it. */
@@ -97,10 +91,9 @@ function optionsFor(request: ApiRequest, url: string): IHttpRequestOptions {
     body,
     json: false,
     encoding: stream ? 'stream' : 'text',
+    // Every status comes back as an answer for the core's error factory (sendAttempt reads a non-2xx one back from
+    // n8n's error, after n8n has fetched a fresh token and sent once more on a 401).
     returnFullResponse: true,
-    // Every status comes back as an answer for the core's error factory, except 401: n8n must see that one to
-    // fetch a fresh token (preAuthentication) and retry once.
-    ignoreHttpStatusErrors: { ignore: true, except: [401] },
     // fetch-style redirects would forward x-api-key to whatever origin a 3xx names: a 3xx is an answer.
     disableFollowRedirect: true,
     timeout: request.timeoutMs ?? TIMEOUT_MS,
@@ -134,13 +127,10 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
     } catch (error) {
       return { error, outcome: 'not-sent' };
     }
-    try {
-      const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
-      return { response, outcome: outcomeOf(response.statusCode) };
-    } catch (thrown) {
-      const error = await failureOf(thrown, request, url, now(), redactor).catch(() => thrown);
-      return { error, outcome: failureOutcome(thrown) };
-    }
+    const sent = await sendAttempt(ctx, CREDENTIAL_TYPE, options);
+    if ('response' in sent) return { response: sent.response, outcome: outcomeOf(sent.response.statusCode) };
+    const error = await failureOf(sent.thrown, request, url, now(), redactor).catch(() => sent.thrown);
+    return { error, outcome: failureOutcome(sent.thrown) };
   };
 
   return {
