@@ -169,7 +169,7 @@ export class PartnerLearningApi implements ICredentialType {
         type: 'responseCode',
         properties: {
           value: 403,
-          message: "The token worked but the API rejected the API key: paste this environment's API key (not the client ID or secret)",
+          message: 'The token worked but the API rejected the API Key: paste the API key of the environment the Base URL belongs to (sandbox and production each have their own; not the client ID or secret)',
         },
       },
       {

@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { startEmulatorServer } from '../emulator/server.ts';
 import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type RunData } from '../test/n8n/e2e-checks.ts';
 import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
+import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
 
 const run = promisify(execFile);
 const [n8nHome, tarball, ...only] = process.argv.slice(2);
@@ -90,7 +91,7 @@ try {
   });
 
   const partners = (await (await fetch(`${server.origin}/_emulator/partners`)).json()) as Array<{
-    environments: { sandbox: { tokenUrl: string; baseUrl: string; apiKey: string; clients: Array<{ clientId: string; clientSecret: string }> } };
+    environments: { sandbox: EnvironmentInfo; production: EnvironmentInfo };
   }>;
   const sandbox = partners[0]!.environments.sandbox;
   const credentials = [{
@@ -149,6 +150,16 @@ try {
     } catch (error) {
       failures += 1;
       process.stderr.write(`✗ token refresh after a 401: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    // n8n's REST credential test on a running n8n: each broken credential reads as a sentence naming the wrong part.
+    try {
+      const lines = await runCredentialTests({
+        n8nBin, env, cwd: userFolder, sandbox: partners[0]!.environments.sandbox, production: partners[0]!.environments.production,
+      });
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } catch (error) {
+      failures += 1;
+      process.stderr.write(`✗ ${error instanceof Error ? error.message : String(error)}\n`);
     }
   }
 } finally {
