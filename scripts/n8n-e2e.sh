@@ -21,4 +21,4 @@ pack_dir="$(mktemp -d)"
 trap 'rm -rf "$pack_dir"' EXIT
 tarball="$pack_dir/$(npm pack --silent --pack-destination "$pack_dir" | tail -n 1)"
 
-node --import tsx scripts/n8n-e2e.ts "$n8n_home" "$tarball"
+node --import tsx scripts/n8n-e2e.ts "$n8n_home" "$tarball" "${@:2}"

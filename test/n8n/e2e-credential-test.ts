@@ -91,10 +91,16 @@ export async function runCredentialTests(init: {
       await new Promise((done) => { setTimeout(done, 500); });
     }
     const headers = { 'content-type': 'application/json', 'browser-id': 'partner-learning-e2e' };
-    const setup = await fetch(`${origin}/rest/owner/setup`, {
-      method: 'POST', headers,
-      body: JSON.stringify({ email: 'owner@example.test', firstName: 'E2e', lastName: 'Owner', password: 'E2e-password-1' }),
-    });
+    // n8n answers readiness once its database is migrated, before its REST routes exist (1.x): 404 means not yet.
+    let setup: Response;
+    for (let tries = 0; ; tries++) {
+      setup = await fetch(`${origin}/rest/owner/setup`, {
+        method: 'POST', headers,
+        body: JSON.stringify({ email: 'owner@example.test', firstName: 'E2e', lastName: 'Owner', password: 'E2e-password-1' }),
+      });
+      if (setup.status !== 404 || tries > 240) break;
+      await new Promise((done) => { setTimeout(done, 500); });
+    }
     if (!setup.ok) throw new Error(`owner setup answered ${setup.status}: ${await setup.text()}`);
     const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0]!;
     const lines: string[] = [];

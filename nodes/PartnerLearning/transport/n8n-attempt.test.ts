@@ -37,6 +37,14 @@ describe('sendAttempt', () => {
     expect(sent[0]).toMatchObject({ returnFullResponse: true });
   });
 
+  it("n8n 1.x's NodeApiError (inner error dropped): the status from httpCode and the JSON body from context.data", async () => {
+    const thrown = Object.assign(new Error('Request failed with status code 409'), {
+      httpCode: '409', context: { data: { detail: 'SCORM modules report their own completion' } },
+    });
+    expect(await sendAttempt(contextThrowing(thrown), 'partnerLearningApi', { method: 'POST', url: 'https://x.test' }))
+      .toEqual({ response: { statusCode: 409, headers: {}, body: { detail: 'SCORM modules report their own completion' } } });
+  });
+
   it('a failed token request stays an error (returned as thrown), even when it carries an answer', async () => {
     const tokenError = errorFromResponse({ status: 401, body: { error: 'invalid_client' }, origin: 'token-endpoint', method: 'POST', url: 'https://auth.example.test/oauth2/token' });
     const thrown = Object.assign(new Error('wrapped'), { cause: tokenError, response: { status: 401, data: '' } });

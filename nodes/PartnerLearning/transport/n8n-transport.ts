@@ -90,7 +90,8 @@ function optionsFor(request: ApiRequest, url: string): IHttpRequestOptions {
     headers,
     body,
     json: false,
-    encoding: stream ? 'stream' : 'text',
+    // JSON, not text: n8n 1.x keeps an error answer's body only when it is a parsed object (see n8n-attempt.ts).
+    encoding: stream ? 'stream' : 'json',
     // Every status comes back as an answer for the core's error factory (sendAttempt reads a non-2xx one back from
     // n8n's error, after n8n has fetched a fresh token and sent once more on a 401).
     returnFullResponse: true,
