@@ -154,7 +154,7 @@ try {
     // n8n's REST credential test on a running n8n: each broken credential reads as a sentence naming the wrong part.
     try {
       const lines = await runCredentialTests({
-        n8nBin, env, cwd: userFolder, sandbox: partners[0]!.environments.sandbox, production: partners[0]!.environments.production,
+        n8nBin, env, cwd: userFolder, credentialId: CREDENTIAL_ID, sandbox: partners[0]!.environments.sandbox, production: partners[0]!.environments.production,
       });
       process.stdout.write(`${lines.join('\n')}\n`);
     } catch (error) {

@@ -74,6 +74,8 @@ function cases(sandbox: EnvironmentInfo, production: EnvironmentInfo, closedPort
  */
 export async function runCredentialTests(init: {
   n8nBin: string; env: NodeJS.ProcessEnv; cwd: string; sandbox: EnvironmentInfo; production: EnvironmentInfo;
+  /** An imported credential of this type: n8n 2.x tests edits of a stored credential only (else 403). */
+  credentialId: string;
 }): Promise<string[]> {
   const port = await freePort();
   const closedPort = await freePort();
@@ -108,7 +110,7 @@ export async function runCredentialTests(init: {
     for (const c of cases(init.sandbox, init.production, closedPort)) {
       const answer = await fetch(`${origin}/rest/credentials/test`, {
         method: 'POST', headers: { ...headers, cookie },
-        body: JSON.stringify({ credentials: { id: 'e2e-test', name: 'e2e', type: 'partnerLearningApi', data: c.data } }),
+        body: JSON.stringify({ credentials: { id: init.credentialId, name: 'e2e', type: 'partnerLearningApi', data: c.data } }),
       });
       const text = await answer.text();
       const result = (JSON.parse(text) as { data?: { status?: string; message?: string } }).data ?? {};
