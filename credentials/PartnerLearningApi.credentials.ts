@@ -8,7 +8,10 @@ import type {
   INodeProperties,
   Icon,
 } from 'n8n-workflow';
-import { basicAuthorization, errorFromResponse, parseJsonOrText, parseTokenResponse, tokenRequestBody } from '../core/protocol.ts';
+import {
+  basicAuthorization, createRedactor, errorFromResponse, parseJsonOrText, parseTokenResponse, tokenRequestBody,
+} from '../core/protocol.ts';
+import { CredentialProblem, credentialSentence, tokenRequestFailure } from './credential-sentences.ts';
 
 const READ = 'partner-api/read';
 const WRITE = 'partner-api/write';
@@ -118,15 +121,28 @@ export class PartnerLearningApi implements ICredentialType {
       ignoreHttpStatusErrors: true,
       disableFollowRedirect: true,
     };
+    const redactor = createRedactor([String(credentials.clientSecret ?? ''), String(credentials.apiKey ?? '')].filter(Boolean));
     const requestedAt = Date.now();
-    const response = (await this.helpers.httpRequest(request)) as { body: unknown; statusCode: number };
-    const body = typeof response.body === 'string' ? parseJsonOrText(response.body) : response.body;
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      throw errorFromResponse({
-        status: response.statusCode, body, origin: 'token-endpoint', method: 'POST', url: tokenUrl, requestedScopes: scopes,
-      });
+    let failure: unknown;
+    let body: unknown;
+    try {
+      const response = (await this.helpers.httpRequest(request)) as { body: unknown; statusCode: number };
+      body = typeof response.body === 'string' ? parseJsonOrText(response.body) : response.body;
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        failure = errorFromResponse({
+          status: response.statusCode, body, origin: 'token-endpoint', method: 'POST', url: tokenUrl, requestedScopes: scopes, redactor,
+        });
+      }
+    } catch (thrown) {
+      failure = tokenRequestFailure(thrown, tokenUrl, redactor);
     }
-    return { accessToken: parseTokenResponse(body, requestedAt, tokenUrl).accessToken };
+    // One sentence naming the field to fix: what n8n's credential test shows (see credential-sentences.ts).
+    if (failure !== undefined) throw new CredentialProblem(credentialSentence(failure, tokenUrl, scopes), failure);
+    try {
+      return { accessToken: parseTokenResponse(body, requestedAt, tokenUrl).accessToken };
+    } catch (invalid) {
+      throw new CredentialProblem(credentialSentence(invalid, tokenUrl, scopes), invalid);
+    }
   }
 
   authenticate: IAuthenticateGeneric = {
@@ -153,7 +169,7 @@ export class PartnerLearningApi implements ICredentialType {
         type: 'responseCode',
         properties: {
           value: 403,
-          message: "The token worked but the API rejected the API key: paste this environment's API key (not the client ID or secret)",
+          message: 'The token worked but the API rejected the API Key: paste the API key of the environment the Base URL belongs to (sandbox and production each have their own; not the client ID or secret)',
         },
       },
       {

@@ -13,6 +13,8 @@ import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulatorServer } from '../emulator/server.ts';
 import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type RunData } from '../test/n8n/e2e-checks.ts';
+import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
+import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
 
 const run = promisify(execFile);
 const [n8nHome, tarball, ...only] = process.argv.slice(2);
@@ -89,7 +91,7 @@ try {
   });
 
   const partners = (await (await fetch(`${server.origin}/_emulator/partners`)).json()) as Array<{
-    environments: { sandbox: { tokenUrl: string; baseUrl: string; apiKey: string; clients: Array<{ clientId: string; clientSecret: string }> } };
+    environments: { sandbox: EnvironmentInfo; production: EnvironmentInfo };
   }>;
   const sandbox = partners[0]!.environments.sandbox;
   const credentials = [{
@@ -131,6 +133,34 @@ try {
       const detail = error instanceof Error ? error.message : String(error);
       const stdout = (error as { stdout?: string }).stdout ?? '';
       process.stderr.write(`✗ ${name}: ${detail}\n${stdout.slice(-3000)}\n`);
+    }
+  }
+
+  // After the workflows (n8n has a stored token by now): an expired token gives one 401, one refresh, then success.
+  if (only.length === 0) {
+    try {
+      const file = join(root, 'test/n8n/workflows/organization.json');
+      const id = (JSON.parse(await readFile(file, 'utf8')) as { id: string }).id;
+      const summary = await checkTokenRefreshAfter401(server.origin, async () => {
+        const execution = executionJson(await n8n(['execute', `--id=${id}`, '--rawOutput']));
+        const error = execution.data.resultData.error;
+        if (error) throw new Error(`the workflow failed: ${error.message ?? JSON.stringify(error)}`);
+      });
+      process.stdout.write(`✓ token refresh after a 401: ${summary}\n`);
+    } catch (error) {
+      failures += 1;
+      process.stderr.write(`✗ token refresh after a 401: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    // n8n's REST credential test on a running n8n: each broken credential reads as a sentence naming the wrong part.
+    try {
+      const lines = await runCredentialTests({
+        n8nBin, env, cwd: userFolder, credentialId: CREDENTIAL_ID, sandbox: partners[0]!.environments.sandbox, production: partners[0]!.environments.production,
+        version: process.env['N8N_E2E_VERSION'] ?? '2',
+      });
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } catch (error) {
+      failures += 1;
+      process.stderr.write(`✗ ${error instanceof Error ? error.message : String(error)}\n`);
     }
   }
 } finally {

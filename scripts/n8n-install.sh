@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs a real n8n 2.41.1 (and the Node 24 it needs) into a cache OUTSIDE the clone, for the end-to-end tests.
+# Installs a real n8n (default 2.41.1; pass a version as $1 or N8N_VERSION, e.g. 1.123.81 for the 1.x line)
+# (and the Node 24 it needs) into a cache OUTSIDE the clone, for the end-to-end tests.
 # Idempotent: a finished install leaves a marker file and the next run returns at once.
 # Prints the install folder on stdout (everything else goes to stderr), so callers can do
 #   N8N_HOME="$(bash scripts/n8n-install.sh)"
@@ -10,7 +11,11 @@
 # rebuilt from source against Node 24's headers (shipped inside the npm `node` package, no download).
 set -euo pipefail
 
-N8N_VERSION=2.41.1
+N8N_VERSION="${1:-${N8N_VERSION:-2.41.1}}"
+case "$N8N_VERSION" in
+  [0-9]*.[0-9]*.[0-9]*) ;;
+  *) echo "n8n-install: version must look like 2.41.1 or 1.123.81, got '$N8N_VERSION'" >&2; exit 2 ;;
+esac
 cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/partner-learning"
 home="$cache_root/n8n-$N8N_VERSION"
 marker="$home/.installed"
@@ -31,7 +36,7 @@ fi
 
 log() { echo "n8n-install: $*" >&2; }
 
-# Node 24 from the npm registry (n8n 2.41 declares engines.node >= 24), kept with n8n so sqlite3's ABI matches.
+# Node 24 from the npm registry (n8n 2.41 declares engines.node >= 24; 1.123 accepts >=20.19 <=24.x), kept with n8n so sqlite3's ABI matches.
 node_dir="$home/node24"
 if [ ! -x "$node_dir/node_modules/.bin/node" ]; then
   log "installing Node 24 into $node_dir"
@@ -43,12 +48,17 @@ export PATH="$node_dir/node_modules/.bin:$PATH"
 
 app="$home/app"
 mkdir -p "$app"
+# 1.x pulls SheetJS from its own CDN (not the registry): point it at the registry's republished copy.
+overrides='"linkedom": "0.18.12"'
+case "$N8N_VERSION" in
+  1.*) overrides="$overrides, \"xlsx\": \"npm:@e965/xlsx@0.20.2\"" ;;
+esac
 cat >"$app/package.json" <<JSON
 {
   "name": "partner-learning-n8n-runtime",
   "private": true,
   "dependencies": { "n8n": "$N8N_VERSION" },
-  "overrides": { "linkedom": "0.18.12" }
+  "overrides": { $overrides }
 }
 JSON
 

@@ -6,7 +6,11 @@ import { errorFromResponse } from '../../../core/protocol.ts';
 import { limiterForKey, type LimiterClock } from './key-limiter.ts';
 import { createFakeClock } from '../../../test/support/fake-clock.ts';
 
-/** What n8n's helper answers, in order: a status and a JSON body (n8n throws a 401 itself, after its refresh). */
+/**
+ * What n8n's helper answers, in order: a status and a JSON body. Like n8n 1.x and 2.x: with `ignoreHttpStatusErrors`
+ * set (any value, as 1.x reads it) every status is an answer; without it a non-2xx status is thrown as n8n's
+ * `NodeApiError` wrapping the HTTP client's error that carries the answer.
+ */
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 function scripted(answers: Answer[]) {
@@ -19,8 +23,11 @@ function scripted(answers: Answer[]) {
         const answer = answers.shift();
         if (!answer) throw new Error('no more scripted answers');
         const body = answer.body === undefined ? '' : JSON.stringify(answer.body);
-        if (answer.status === 401) {
-          throw Object.assign(new Error('Request failed with status code 401'), { response: { status: 401, data: body, headers: {} } });
+        if (!options.ignoreHttpStatusErrors && (answer.status < 200 || answer.status >= 300)) {
+          const axiosError = Object.assign(new Error(`Request failed with status code ${answer.status}`), {
+            response: { status: answer.status, data: body, headers: { 'content-type': 'application/ld+json', ...answer.headers } },
+          });
+          throw Object.assign(new Error(axiosError.message), { cause: axiosError });
         }
         return { statusCode: answer.status, body, headers: { 'content-type': 'application/ld+json', ...answer.headers } };
       },
@@ -43,7 +50,9 @@ describe('n8n transport', () => {
     expect(response.data).toEqual({ id: 1 });
     expect(sent).toHaveLength(2);
     expect(clock.calls.map((c) => c.ms).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(500);
-    expect(sent[0]).toMatchObject({ ignoreHttpStatusErrors: { ignore: true, except: [401] }, disableFollowRedirect: true, returnFullResponse: true });
+    expect(sent[0]).toMatchObject({ disableFollowRedirect: true, returnFullResponse: true });
+    // n8n 1.x reads any ignoreHttpStatusErrors as "accept every status" and then never refreshes the token on a 401.
+    expect(sent[0]).not.toHaveProperty('ignoreHttpStatusErrors');
   });
 
   it('a 429 slows every other call with the same API key (shared across transports), not other keys', async () => {

@@ -22,6 +22,7 @@ import {
   type Transport,
 } from '../../../core/protocol.ts';
 import { limiterForKey, PROCESS_CLOCK, type LimiterClock } from './key-limiter.ts';
+import { sendAttempt, type FullResponse } from './n8n-attempt.ts';
 import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
 
 /** The credential type every request authenticates with. */
@@ -49,13 +50,6 @@ export interface N8nTransportInit {
   clock?: LimiterClock;
 }
 
-/** One HTTP answer as n8n's `returnFullResponse` gives it. */
-interface FullResponse {
-  body: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  statusCode: number;
-}
-
 function optionsFor(call: AttemptInput): IHttpRequestOptions {
   const { request } = call;
   const stream = request.responseType === 'stream';
@@ -69,11 +63,11 @@ function optionsFor(call: AttemptInput): IHttpRequestOptions {
     headers,
     body: call.body,
     json: false,
-    encoding: stream ? 'stream' : 'text',
+    // JSON, not text: n8n 1.x keeps an error answer's body only when it is a parsed object (see n8n-attempt.ts).
+    encoding: stream ? 'stream' : 'json',
+    // Every status comes back as an answer for the core's error factory (sendAttempt reads a non-2xx one back from
+    // n8n's error, after n8n has fetched a fresh token and sent once more on a 401).
     returnFullResponse: true,
-    // Every status comes back as an answer for the core's error factory, except 401: n8n must see that one to
-    // fetch a fresh token (preAuthentication) and retry once.
-    ignoreHttpStatusErrors: { ignore: true, except: [401] },
     // fetch-style redirects would forward x-api-key to whatever origin a 3xx names: a 3xx is an answer.
     disableFollowRedirect: true,
     timeout: call.timeoutMs,
@@ -109,19 +103,17 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
     } catch (error) {
       return { error, sent: false };
     }
+    const sent = await sendAttempt(ctx, CREDENTIAL_TYPE, options);
+    if ('thrown' in sent) return failedAttempt(sent.thrown, call, redactor);
+    const { response } = sent;
+    const answer = { sent: true, status: response.statusCode, headers: toHeaders(response.headers) };
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      return { ...answer, errorBody: await readText(response.body).catch(() => undefined) };
+    }
     try {
-      const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, options)) as FullResponse;
-      const answer = { sent: true, status: response.statusCode, headers: toHeaders(response.headers) };
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        return { ...answer, errorBody: await readText(response.body).catch(() => undefined) };
-      }
-      try {
-        return { ...answer, data: await readData(response, call.request, call.url) };
-      } catch (error) {
-        return { ...answer, error };
-      }
-    } catch (thrown) {
-      return failedAttempt(thrown, call, redactor);
+      return { ...answer, data: await readData(response, call.request, call.url) };
+    } catch (error) {
+      return { ...answer, error };
     }
   };
 
