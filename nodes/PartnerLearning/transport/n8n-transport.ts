@@ -23,7 +23,7 @@ import {
 } from '../../../core/protocol.ts';
 import { limiterForKey, PROCESS_CLOCK, type LimiterClock } from './key-limiter.ts';
 import { sendAttempt, type FullResponse } from './n8n-attempt.ts';
-import { asPartnerLearningError, responseOf } from './n8n-errors.ts';
+import { asPartnerLearningError } from './n8n-errors.ts';
 
 /** The credential type every request authenticates with. */
 export const CREDENTIAL_TYPE = 'partnerLearningApi';
@@ -125,18 +125,14 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
   };
 }
 
-/** What `httpRequestWithAuthentication` threw, as an attempt: a token failure (nothing sent), a 401, or no answer. */
-async function failedAttempt(thrown: unknown, call: AttemptInput, redactor: Redactor): Promise<Attempt> {
+/**
+ * What `sendAttempt` could not turn into an answer, as an attempt: a failed token request (nothing sent), a core
+ * error, or no answer at all (network, timeout). HTTP answers, 401 included, come back from `sendAttempt` itself.
+ */
+function failedAttempt(thrown: unknown, call: AttemptInput, redactor: Redactor): Attempt {
   const known = asPartnerLearningError(thrown);
   // A failure of the token request (n8n's `preAuthentication`) means the API call never went out.
   if (known) return { error: known, sent: (known as { origin?: unknown }).origin !== 'token-endpoint' };
-  const answer = responseOf(thrown);
-  if (answer) {
-    return {
-      sent: true, status: answer.status, headers: toHeaders(answer.headers ?? {}),
-      errorBody: await readText(answer.data).catch(() => undefined),
-    };
-  }
   return { error: failureOf(thrown, call.request, call.url, call.timeoutMs, redactor), sent: true };
 }
 
