@@ -20,6 +20,7 @@ import { routeChain } from './handle.ts';
 import { mintLearnerToken } from './learner-token.ts';
 import { problem } from './problem.ts';
 import { memoryRateLimiter, type RateLimiter } from './learner-limit.ts';
+import type { OpenApiVersion } from '../core/validation/openapi.ts';
 import { relayOpenApiDocument } from './openapi/document.ts';
 import { routes } from './routes.ts';
 import { createScrubber } from './scrub.ts';
@@ -188,7 +189,11 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
   }));
 
   // The description needs no credentials and no configuration (issue 18).
-  app.get('/v1/openapi.json', (c) => c.json(relayOpenApiDocument()));
+  // Built on first request, once per relay (each is a few hundred kB of schema work).
+  const documents = new Map<OpenApiVersion, Record<string, unknown>>();
+  const document = (version: OpenApiVersion) => documents.get(version) ?? documents.set(version, relayOpenApiDocument(version)).get(version)!;
+  app.get('/v1/openapi.json', (c) => c.json(document('3.1')));
+  app.get('/v1/openapi-3.0.json', (c) => c.json(document('3.0')));
 
   if (!config || !client || problems.length > 0) {
     const named = problems.join('; ');

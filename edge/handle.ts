@@ -13,6 +13,7 @@ import { linkRewriter } from './links.ts';
 import { problem } from './problem.ts';
 import type { RateLimiter } from './learner-limit.ts';
 import type { Method, RelayEnv, RouteOperation, Route, RunContext } from './route-types.ts';
+import { pathParamSchemas } from './inputs.ts';
 import { readBody } from './request-body.ts';
 import { UpstreamCapture, type Upstream } from './upstream.ts';
 import { problemFromError, upstreamRequestId } from './upstream-errors.ts';
@@ -35,7 +36,6 @@ export interface ReadyRelay {
   upstreamLimiter: Limiter;
 }
 
-const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 
 function invalid(propertyPath: string, message: string): Response {
   return problem(400, 'validation_failed', { detail: 'The request is invalid: see violations.', violations: [{ propertyPath, message }] });
@@ -54,8 +54,8 @@ function unauthenticated(code: 'unauthenticated' | 'invalid_token'): Response {
 function checkParams(route: Route, params: Record<string, string>): Response | undefined {
   for (const [name, kind] of Object.entries(route.params ?? {})) {
     const value = params[name] ?? '';
-    if (kind === 'id' && !ID_PATTERN.test(value)) return invalid(name, 'Must be a positive whole number (the record id).');
-    if (kind === 'uuid' && !uuidSchema.safeParse(value).success) return invalid(name, "Must be the learner's 36-character UUID.");
+    const checked = pathParamSchemas[kind].safeParse(value);
+    if (!checked.success) return invalid(name, checked.error.issues[0]?.message ?? 'Invalid.');
   }
   return undefined;
 }

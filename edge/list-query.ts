@@ -3,6 +3,7 @@
  * are dropped), mapped to the core's list options, which check them before anything is sent.
  */
 import type { ListOptions } from '../core/index.ts';
+import { listQuerySchemas } from './inputs.ts';
 import { problem } from './problem.ts';
 
 const DATE_FILTERS = {
@@ -11,8 +12,6 @@ const DATE_FILTERS = {
   'updatedAt[before]': 'updatedBefore',
   'updatedAt[strictly_before]': 'updatedStrictlyBefore',
 } as const;
-
-const WHOLE = /^[1-9][0-9]{0,8}$/;
 
 /**
  * @param query The request's query.
@@ -23,10 +22,11 @@ export function listOptions(query: URLSearchParams): ListOptions | Response {
   for (const [name, key] of [['page', 'page'], ['itemsPerPage', 'pageSize']] as const) {
     const value = query.get(name);
     if (value === null) continue;
-    if (!WHOLE.test(value)) {
+    const checked = listQuerySchemas[name]!.safeParse(value);
+    if (!checked.success) {
       return problem(400, 'validation_failed', {
         detail: 'The request is invalid: see violations.',
-        violations: [{ propertyPath: name, message: 'Must be a positive whole number.' }],
+        violations: [{ propertyPath: name, message: checked.error.issues[0]?.message ?? 'Invalid.' }],
       });
     }
     options[key] = Number(value);

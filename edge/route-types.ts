@@ -1,5 +1,6 @@
 /** The shape of the relay's route table: who may call a route, what an operation gets and returns. Types only. */
 import type { LearnerClient, PartnerLearningClient } from '../core/index.ts';
+import type { z } from '../core/validation/zod.ts';
 import type { Caller } from './caller.ts';
 import type { Upstream, UpstreamCapture } from './upstream.ts';
 
@@ -34,6 +35,8 @@ export interface RouteOperation {
   userScoped?: boolean;
   /** The request carries a JSON body (`merge-patch` requires `application/merge-patch+json`). */
   body?: 'json' | 'merge-patch';
+  /** The schema the body is checked with (by the relay or the core call): the OpenAPI document renders it. */
+  bodySchema?: z.ZodType;
   run(ctx: RunContext): Promise<Upstream | Response>;
 }
 

@@ -3,6 +3,8 @@
  * no generic proxying: a path that is not here is 404, a method that is not listed is 405.
  */
 import type { CatalogGroup, RegisterUserInput, UserPatch } from '../core/index.ts';
+import { registerUserSchema, userPatchSchema } from '../core/validation/schemas.ts';
+import { learnerTokenBodySchema } from './inputs.ts';
 import { listOptions } from './list-query.ts';
 import { learnerTokenRequest } from './token-route.ts';
 import type { Route, RunContext } from './route-types.ts';
@@ -64,6 +66,7 @@ export const routes: Route[] = [
       POST: {
         access: 'backend',
         body: 'json',
+        bodySchema: registerUserSchema,
         run: async (ctx) => ctx.capture.json(await ctx.client.users.register(ctx.body as RegisterUserInput, ctx.capture.options), 201),
       },
     },
@@ -76,6 +79,7 @@ export const routes: Route[] = [
       PATCH: {
         access: 'backend',
         body: 'merge-patch',
+        bodySchema: userPatchSchema,
         run: async (ctx) => ctx.capture.json(await ctx.client.users.update(ctx.params['uuid'] ?? '', ctx.body as UserPatch, ctx.capture.options)),
       },
       DELETE: {
@@ -175,6 +179,6 @@ export const routes: Route[] = [
   },
   {
     path: '/v1/learner-tokens',
-    methods: { POST: { access: 'backend', body: 'json', run: learnerTokenRequest } },
+    methods: { POST: { access: 'backend', body: 'json', bodySchema: learnerTokenBodySchema, run: learnerTokenRequest } },
   },
 ];

@@ -2,7 +2,8 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { ERROR_FIELDS, RESOURCES, entrypointKey } from './api-model.ts';
 import type { FieldModel, OperationModel, ResourceModel } from './api-model.ts';
 import type { AppEnv } from './context.ts';
-import { jsonLd, notFound } from './hydra.ts';
+import { json, jsonLd, notFound } from './hydra.ts';
+import { serviceOpenApiDocument } from './openapi.ts';
 import { isEnvName } from './types.ts';
 import type { EnvName } from './types.ts';
 
@@ -45,6 +46,14 @@ export function registerApiDocs(app: Hono<AppEnv>): void {
     const context = contextDocument(origin, env, c.req.param('type'));
     return withLink(context ? jsonLd({ '@context': context }) : notFound('No context of that name.'), origin, env);
   });
+  // The OpenAPI rendering, where API Platform serves it; `?spec_version=3.0.0` gives 3.0 as API Platform does.
+  app.get('/:env/v1/docs.json', (c) => {
+    const env = c.req.param('env');
+    if (!isEnvName(env)) return notFound();
+    const version = c.req.query('spec_version')?.startsWith('3.0') ? '3.0' : '3.1';
+    return withLink(json(serviceOpenApiDocument(new URL(c.req.url).origin, env, version)), new URL(c.req.url).origin, env);
+  });
+  app.options('/:env/v1/docs.json', () => new Response(null, { status: 204, headers: { allow: 'GET, HEAD, OPTIONS' } }));
   // Public like the documents themselves: without this, OPTIONS would fall through to the gateway and ask for keys.
   app.options('/:env/v1/docs.jsonld', () => new Response(null, { status: 204, headers: { allow: 'GET, HEAD, OPTIONS' } }));
   app.options('/:env/v1/contexts/:type', () => new Response(null, { status: 204, headers: { allow: 'GET, HEAD, OPTIONS' } }));
