@@ -28,9 +28,44 @@ export function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input'
   const result: Record<string, Json> = {};
   for (const [id, schema] of Object.entries(out)) {
     const { $schema: _schema, $id: _id, ...rest } = schema;
-    result[id] = version === '3.0' ? (toOpenApi30(rest) as Json) : rest;
+    const plain = inclusiveIntegerBounds(rest) as Json;
+    result[id] = version === '3.0' ? (toOpenApi30(plain) as Json) : plain;
   }
   return result;
+}
+
+/**
+ * Whole numbers with exclusive bounds (`z.int().positive()` gives `exclusiveMinimum: 0`) said as inclusive ones
+ * (`minimum: 1`): the same set, read alike by every tool (Perl's JSON::Validator takes 3.0's boolean
+ * `exclusiveMinimum: true` for the number 1).
+ * @param value A JSON Schema fragment.
+ * @returns The fragment with inclusive integer bounds.
+ */
+export function inclusiveIntegerBounds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inclusiveIntegerBounds);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Json = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = inclusiveIntegerBounds(inner);
+  if (out['type'] === 'integer') {
+    if (typeof out['exclusiveMinimum'] === 'number') {
+      out['minimum'] = out['exclusiveMinimum'] + 1;
+      delete out['exclusiveMinimum'];
+    }
+    // 3.0's form (zod's `openapi-3.0` target): a boolean beside the bound.
+    if (out['exclusiveMinimum'] === true && typeof out['minimum'] === 'number') {
+      out['minimum'] = out['minimum'] + 1;
+      delete out['exclusiveMinimum'];
+    }
+    if (out['exclusiveMaximum'] === true && typeof out['maximum'] === 'number') {
+      out['maximum'] = out['maximum'] - 1;
+      delete out['exclusiveMaximum'];
+    }
+    if (typeof out['exclusiveMaximum'] === 'number') {
+      out['maximum'] = out['exclusiveMaximum'] - 1;
+      delete out['exclusiveMaximum'];
+    }
+  }
+  return out;
 }
 
 /**

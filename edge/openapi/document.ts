@@ -4,7 +4,7 @@
  * cannot disagree with what the relay serves; the words come from operations.ts. 3.1 is served at
  * `/v1/openapi.json`; a 3.0 rendering of the same document, for tools that read only 3.0, at `/v1/openapi-3.0.json`.
  */
-import { componentSchemas, toOpenApi30, type OpenApiVersion } from '../../core/validation/openapi.ts';
+import { componentSchemas, inclusiveIntegerBounds, toOpenApi30, type OpenApiVersion } from '../../core/validation/openapi.ts';
 import { z } from '../../core/validation/zod.ts';
 import { listQuerySchemas, pathParamSchemas } from '../inputs.ts';
 import { routes } from '../routes.ts';
@@ -23,7 +23,8 @@ export function openApiPath(path: string): string {
 /** One schema rendered inline (parameters), for the document's version. */
 function inline(schema: z.ZodType, version: OpenApiVersion): Json {
   const { $schema: _s, ...rest } = z.toJSONSchema(schema, { io: 'input', target: version === '3.1' ? 'draft-2020-12' : 'openapi-3.0' }) as Json;
-  return version === '3.0' ? (toOpenApi30(rest) as Json) : rest;
+  const plain = inclusiveIntegerBounds(rest) as Json;
+  return version === '3.0' ? (toOpenApi30(plain) as Json) : plain;
 }
 
 function parameter(name: string, where: 'path' | 'query' | 'header', schema: z.ZodType, required: boolean, version: OpenApiVersion): Json {

@@ -724,8 +724,11 @@ export interface components {
             "@context"?: string;
             /** @description The record IRI, e.g. /sandbox/v1/courses/1. */
             "@id"?: string;
-            /** @description The JSON-LD type. */
-            "@type"?: string;
+            /**
+             * @description The constant marker of this record kind.
+             * @constant
+             */
+            "@type": "ModuleContent";
             /**
              * @description The record id (a positive whole number).
              * @example 1
