@@ -22,6 +22,7 @@ import { problem } from './problem.ts';
 import { memoryRateLimiter, type RateLimiter } from './learner-limit.ts';
 import type { OpenApiVersion } from '../core/validation/openapi.ts';
 import { relayOpenApiDocument } from './openapi/document.ts';
+import { apiReference, REFERENCE_PATH, referenceSettings } from './reference.ts';
 import { routes } from './routes.ts';
 import { createScrubber } from './scrub.ts';
 import { relayTokenStore } from './token-store.ts';
@@ -194,6 +195,8 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
   const document = (version: OpenApiVersion) => documents.get(version) ?? documents.set(version, relayOpenApiDocument(version)).get(version)!;
   app.get('/v1/openapi.json', (c) => c.json(document('3.1')));
   app.get('/v1/openapi-3.0.json', (c) => c.json(document('3.0')));
+  const reference = referenceSettings(deps.settings);
+  if (reference) app.get(REFERENCE_PATH, apiReference(reference.script));
 
   if (!config || !client || problems.length > 0) {
     const named = problems.join('; ');

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     RELAY_KEYS: process.env.RELAY_KEYS || relayKey,
     LEARNER_TOKEN_SECRET: process.env.LEARNER_TOKEN_SECRET || randomSecret(),
     ALLOWED_ORIGINS: [process.env.ALLOWED_ORIGINS, pageOrigins].filter(Boolean).join(','),
+    // Locally the interactive API reference is on (a production relay has it off unless configured).
+    RELAY_API_REFERENCE: process.env.RELAY_API_REFERENCE ?? 'on',
   };
   relay = await startRelay(ports.relay, { ...process.env, ...relayEnv }, root);
   if (stopping) return;
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
   out(real ? 'Partner Learning local stack, against the service your PARTNER_LEARNING_* variables name:' : 'Partner Learning local stack (emulated service: every credential below is local and fake):');
   if (emulator) out(`  emulator:  ${emulator.origin}`);
   out(`  relay:     ${relay.origin}`);
+  if (/^(on|true|1|yes)$/i.test(relayEnv.RELAY_API_REFERENCE.trim())) out(`  API reference: ${relay.origin}/v1/reference`);
   out(`  demo page: ${site.origin}/`);
   out();
   if (real) {

@@ -1796,7 +1796,7 @@ export interface operations {
                  */
                 page?: string;
                 /**
-                 * @description Items per page, 1 to 100 (more is refused).
+                 * @description Items per page, 1 to 100.
                  * @example 30
                  */
                 itemsPerPage?: string;
@@ -2054,7 +2054,7 @@ export interface operations {
                  */
                 page?: string;
                 /**
-                 * @description Items per page, 1 to 100 (more is refused).
+                 * @description Items per page, 1 to 100.
                  * @example 30
                  */
                 itemsPerPage?: string;
@@ -2312,7 +2312,7 @@ export interface operations {
                  */
                 page?: string;
                 /**
-                 * @description Items per page, 1 to 100 (more is refused).
+                 * @description Items per page, 1 to 100.
                  * @example 30
                  */
                 itemsPerPage?: string;
@@ -2570,7 +2570,7 @@ export interface operations {
                  */
                 page?: string;
                 /**
-                 * @description Items per page, 1 to 100 (more is refused).
+                 * @description Items per page, 1 to 100.
                  * @example 30
                  */
                 itemsPerPage?: string;
@@ -3194,7 +3194,7 @@ export interface operations {
                  */
                 page?: string;
                 /**
-                 * @description Items per page, 1 to 100 (more is refused).
+                 * @description Items per page, 1 to 100.
                  * @example 30
                  */
                 itemsPerPage?: string;
@@ -3464,7 +3464,7 @@ export interface operations {
                  */
                 page?: string;
                 /**
-                 * @description Items per page, 1 to 100 (more is refused).
+                 * @description Items per page, 1 to 100.
                  * @example 30
                  */
                 itemsPerPage?: string;
