@@ -47,7 +47,9 @@ const ld = (schema: Json): Json => ({ 'application/ld+json': { schema } });
 const ERRORS: Record<string, Json> = {
   400: { description: 'Invalid input: a missing or malformed X-User-ID, a bad page or filter, or field violations.', content: { ...ld(ref('HydraError')), 'application/json': { schema: ref('ValidationFailed') } } },
   401: { description: 'The access token is missing, invalid, expired or of the other environment.', content: { 'application/json': { schema: ref('GatewayMessage') } } },
-  403: { description: 'Empty body: the API key is missing, wrong or disabled. A hydra:Error: the token lacks the scope, or the learner is inactive.', content: ld(ref('HydraError')) },
+  // No media type: the gateway's 403 has no body and no Content-Type at all (spec, "Authentication"), and a listed
+  // one would make every tool that checks content types flag it.
+  403: { description: 'The API key is missing, wrong or disabled (an empty body, from the gateway), or a hydra:Error (application/ld+json): the token lacks the scope, or the learner is inactive.' },
   404: { description: "No such record, or not this partner's (never 403).", content: ld(ref('HydraError')) },
   429: { description: 'The usage plan: `Too Many Requests` (rate) or `Limit Exceeded` (daily quota). Retry with backoff.', content: { 'application/json': { schema: ref('GatewayMessage') } } },
   500: { description: 'A failure on the service side. Retry with backoff.', content: ld(ref('HydraError')) },
