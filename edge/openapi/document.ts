@@ -3,6 +3,13 @@
  * core validate with (edge/inputs.ts, core/validation/), so paths, methods, parameters, bodies and who may call
  * cannot disagree with what the relay serves; the words come from operations.ts. 3.1 is served at
  * `/v1/openapi.json`; a 3.0 rendering of the same document, for tools that read only 3.0, at `/v1/openapi-3.0.json`.
+ *
+ * Why generated here rather than with `@hono/zod-openapi` or `hono-openapi`: most of what the relay checks is checked
+ * by the core (registration, patches, page sizes, dates) with the core's own zod schemas, and the route table is
+ * what the relay serves; rewriting routes as `createRoute` definitions would restate those checks in a second place.
+ * Rendering the very schema objects the relay and the core validate with, and walking the route table the relay
+ * routes by, gives the same guarantee (the document cannot say one thing while the code checks another) with no
+ * second definition.
  */
 import { componentSchemas, inclusiveIntegerBounds, toOpenApi30, type OpenApiVersion } from '../../core/validation/openapi.ts';
 import { z } from '../../core/validation/zod.ts';
