@@ -36,7 +36,6 @@ export interface ReadyRelay {
   upstreamLimiter: Limiter;
 }
 
-
 function invalid(propertyPath: string, message: string): Response {
   return problem(400, 'validation_failed', { detail: 'The request is invalid: see violations.', violations: [{ propertyPath, message }] });
 }
