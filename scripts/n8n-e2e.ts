@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulatorServer } from '../emulator/server.ts';
-import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type RunData } from '../test/n8n/e2e-checks.ts';
+import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type LoggedRequest, type RunData } from '../test/n8n/e2e-checks.ts';
 import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
 import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
 
@@ -122,11 +122,15 @@ try {
     }
     try {
       await n8n(['import:workflow', `--input=${file}`]);
+      // Each check reads the emulator's request log of its own run only.
+      await fetch(`${server.origin}/_emulator/requests`, { method: 'DELETE' });
       const output = await n8n(['execute', `--id=${workflow.id}`, '--rawOutput']);
       const execution = executionJson(output);
       const error = execution.data.resultData.error;
       if (error) throw new Error(`the workflow failed: ${error.message ?? JSON.stringify(error)}`);
-      await check(execution.data.resultData.runData);
+      await check(execution.data.resultData.runData, {
+        requests: async () => (await (await fetch(`${server.origin}/_emulator/requests`)).json()) as LoggedRequest[],
+      });
       process.stdout.write(`✓ ${name}\n`);
     } catch (error) {
       failures += 1;

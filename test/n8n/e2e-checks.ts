@@ -15,7 +15,19 @@ export interface OutputItem {
 /** `data.resultData.runData` of an execution. */
 export type RunData = Record<string, Array<{ data?: { main?: Array<OutputItem[] | null> } }>>;
 
-type Check = (run: RunData) => void | Promise<void>;
+/** One line of the emulator's request log (`GET /_emulator/requests`), cleared before each workflow run. */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** What a check may ask the emulator about its run. */
+export interface Emulator {
+  requests(): Promise<LoggedRequest[]>;
+}
+
+type Check = (run: RunData, emulator: Emulator) => void | Promise<void>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -115,6 +127,16 @@ export const checks: Record<string, Check> = {
     expect(link.module_id === 1 && typeof link.content_url === 'string', `First module link: ${JSON.stringify(link)}`);
     const message = one(run, 'Welcome message');
     expect(String(message.text).includes(String(link.content_url)), 'Welcome message carries the link');
+    // e-mail -> learner ID, for the HR record the offboarding template reads.
+    const record = one(run, 'Learner ID for the HR record');
+    expect(record.email === 'ada.lovelace@example.com' && record.learnerId === learner.uuid, `Learner ID for the HR record: ${JSON.stringify(record)}`);
+  },
+  'weekly-empty.json': (run) => {
+    // The weekly template for a learner with no records: it must say so, not end silently.
+    expect(itemsOf(run, 'Find learner').length === 1, 'Find learner: the one learner of the roster');
+    expect(run['Certificate PDF'] === undefined, 'Certificate PDF: must not run without completions');
+    const summary = one(run, 'Summary');
+    expect(summary.message === 'No completions last week' && summary.completions === 0, `Summary: ${JSON.stringify(summary)}`);
   },
   'weekly-completions-report.json': (run) => {
     expect(itemsOf(run, 'Find learner').length === 2, 'Find learner: both learners of the roster');
@@ -122,12 +144,20 @@ export const checks: Record<string, Check> = {
     const certificates = itemsOf(run, 'Certificate PDF');
     expect(certificates.length === 1, `Certificate PDF: ${certificates.length} items`);
     pdf(certificates[0]!, 'certificate', /^certificate-.+\.pdf$/);
+    const summary = one(run, 'Summary');
+    const records = itemsOf(run, 'Completions this week').length;
+    expect(summary.completions === records && records > 0, `Summary: ${JSON.stringify(summary)} for ${records} records`);
+    expect(summary.message === `${records} completion${records === 1 ? '' : 's'} last week`, `Summary message: ${String(summary.message)}`);
   },
-  'offboarding.json': (run) => {
-    const learner = one(run, 'Find learner');
-    expect(one(run, 'Deactivate learner').status === 'inactive', 'Deactivate learner: inactive');
-    const erased = one(run, 'Erase learner');
-    expect(erased.userId === learner.uuid && erased.deleted === true, `Erase learner: ${JSON.stringify(erased)}`);
+  'offboarding.json': async (run, emulator) => {
+    // The sample leaver's HR record has no learner ID (never onboarded): a clear "not found", nothing touched.
+    const missing = one(run, 'Learner not found');
+    expect(missing.found === false && missing.email === 'leaver@example.com', `Learner not found: ${JSON.stringify(missing)}`);
+    expect(/^Not found: no Partner Learning learner for leaver@example\.com .*Nothing was deactivated, erased or registered\.$/.test(String(missing.message)), `message: ${String(missing.message)}`);
+    expect(run['Deactivate learner'] === undefined && run['Erase learner'] === undefined, 'Deactivate/Erase must not run for an unknown leaver');
+    // Nothing registered: the run sent no write at all (the token request aside), so no learner was created.
+    const writes = (await emulator.requests()).filter((r) => r.method !== 'GET' && !r.path.endsWith('/oauth2/token'));
+    expect(writes.length === 0, `offboarding wrote to the service: ${writes.map((r) => `${r.method} ${r.path}`).join(', ')}`);
   },
   'errors.json': (run) => {
     const invalid = one(run, 'Get');

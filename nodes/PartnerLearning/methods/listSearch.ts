@@ -2,7 +2,7 @@
  * The searchable, paged lists behind the resource locators. A page of the service's collection is one page of the
  * list. The service has no text search, so the filter matches names and titles here: a page with no match is
  * skipped and the next one fetched, until there is a match or the collection ends, so a match on a later page is
- * still found. The module list puts the modules of the course chosen in the node's `courseId` first.
+ * still found. With a course chosen in the node's `courseId`, the module list shows only that course's modules.
  */
 import type { ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
 import type { CatalogGroup, Page, PartnerLearningClient } from '../../../core/protocol.ts';
@@ -20,11 +20,10 @@ interface Named {
 
 /**
  * What the pagination token carries between calls: where the catalog resumes (the service's next link, as the core
- * gave it; none = its first page) and the IDs already listed (the chosen course's modules).
+ * gave it; none = its first page).
  */
 interface Position {
   next?: string;
-  skip?: number[];
 }
 
 function encode(position: Position): string {
@@ -40,18 +39,16 @@ function decode(token: string): Position {
   }
   const position = value as Position | undefined;
   if (typeof position !== 'object' || position === null
-    || (position.next !== undefined && typeof position.next !== 'string')
-    || (position.skip !== undefined && !(Array.isArray(position.skip) && position.skip.every(Number.isSafeInteger)))) {
+    || (position.next !== undefined && typeof position.next !== 'string')) {
     // Only an earlier answer of this list gives a token; anything else is not one.
     throw new Error('The list search got a pagination token it did not give out: reopen the list to start again.');
   }
   return position;
 }
 
-/** The records as list entries (`Name (id)`, the ID as value), those matching the typed text and not yet listed. */
-function entries(records: Named[], needle: string, skip: ReadonlySet<number>): INodeListSearchItems[] {
+/** The records as list entries (`Name (id)`, the ID as value), those matching the typed text. */
+function entries(records: Named[], needle: string): INodeListSearchItems[] {
   return records
-    .filter((record) => !skip.has(record.id))
     .map((record) => ({ name: `${record.name ?? record.title ?? 'Untitled'} (${record.id})`, value: String(record.id) }))
     .filter((entry) => needle === '' || entry.name.toLowerCase().includes(needle));
 }
@@ -64,16 +61,15 @@ function entries(records: Named[], needle: string, skip: ReadonlySet<number>): I
 async function catalogPages(
   client: PartnerLearningClient, group: CatalogGroup, needle: string, from: Position, pageSize: number,
 ): Promise<INodeListSearchResult> {
-  const skip = new Set(from.skip ?? []);
   let cursor = from.next;
   for (;;) {
     const collection = client[group];
     const page = (cursor === undefined ? await collection.page({ pageSize }) : await collection.page({ cursor })) as Page<Named>;
-    const results = entries(page.items, needle, skip);
+    const results = entries(page.items, needle);
     // An empty page ends the list even if the service still sends a next link.
     const next = page.next !== undefined && page.items.length > 0 ? page.next : undefined;
     if (next === undefined) return { results };
-    if (results.length > 0) return { results, paginationToken: encode({ ...from, next }) };
+    if (results.length > 0) return { results, paginationToken: encode({ next }) };
     cursor = next;
   }
 }
@@ -121,8 +117,9 @@ export function chosenCourse(ctx: ILoadOptionsFunctions): number | undefined {
 }
 
 /**
- * One page of the module list: the chosen course's modules first (from the course detail, one request), then the
- * catalog's other modules page by page.
+ * One page of the module list. With a course chosen it is a real filter: only that course's modules (from the course
+ * detail, one request), in one page with no token. n8n's list-search result is one flat list (name, value, url,
+ * description per entry: no groups or headings), so mixing in the rest of the catalog could not be told apart.
  *
  * @param ctx The node's `this`.
  * @param filter Text typed in the search box.
@@ -133,17 +130,12 @@ export function chosenCourse(ctx: ILoadOptionsFunctions): number | undefined {
 export async function searchModulePage(
   ctx: ILoadOptionsFunctions, filter: string | undefined, paginationToken: string | undefined, pageSize = PAGE_SIZE,
 ): Promise<INodeListSearchResult> {
-  const courseId = paginationToken ? undefined : chosenCourse(ctx);
+  const courseId = chosenCourse(ctx);
   if (courseId === undefined) return searchPage(ctx, 'modules', filter, paginationToken, pageSize);
   try {
     const client = await partnerLearningClient(ctx);
-    const needle = needleOf(filter);
     const { modules } = await client.courses.get(courseId);
-    const listed = { skip: modules.map((module) => module.id) };
-    const results = entries(modules, needle, new Set());
-    // The rest of the catalog follows on the next call; with nothing to show from the course, it follows at once.
-    if (results.length > 0) return { results, paginationToken: encode(listed) };
-    return await catalogPages(client, 'modules', needle, listed, pageSize);
+    return { results: entries(modules, needleOf(filter)) };
   } catch (error) {
     throw toNodeApiError(ctx.getNode(), error);
   }
@@ -164,7 +156,7 @@ export async function searchCourses(this: ILoadOptionsFunctions, filter?: string
   return searchPage(this, 'courses', filter, paginationToken);
 }
 
-/** Modules, paged: those of the course chosen in `courseId` first. */
+/** Modules, paged; only those of the course chosen in `courseId`, when one is. */
 export async function searchModules(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
   return searchModulePage(this, filter, paginationToken);
 }
