@@ -81,13 +81,13 @@ export function recordLocator(name: string, displayName: string, searchListMetho
 
 /**
  * The module locator of an operation on one module, after an optional course locator: the module list search
- * lists the chosen course's modules first. The course is never sent to the service.
+ * lists only the chosen course's modules. The course is never sent to the service.
  */
 export function moduleLocators(): INodeProperties[] {
   return [
     {
       ...recordLocator('courseId', 'Course', 'searchCourses', false),
-      description: 'Narrows the module list: its modules are listed first. Not sent to the service.',
+      description: 'Narrows the module list to this course's modules. Not sent to the service.',
     },
     recordLocator('moduleId', 'Module', 'searchModules'),
   ];
