@@ -94,7 +94,9 @@ export async function createAndTestCredential(editor: Editor, good: CredentialFi
   await id('credential-edit-button', id('ndv')).click();
   await id('credentials-config-container-test-success', modal).waitFor();
   await editor.shot('editor-credential-ok');
-  lines.push(`right settings: "${(await id('credentials-config-container-test-success', modal).innerText()).trim()}"`);
+  // The tag holds the message and its "Retry" button: keep the message.
+  const success = (await id('credentials-config-container-test-success', modal).innerText()).split('\n')[0]!.trim();
+  lines.push(`right settings: "${success}"`);
   await modal.locator('.el-dialog__close').first().click();
   await modal.waitFor({ state: 'hidden' });
   return lines;
