@@ -168,7 +168,7 @@ try {
       const version = process.env['N8N_E2E_VERSION'] ?? '2';
       const lines = await runEditorTest({
         n8nBin, env, cwd: userFolder, emulatorOrigin: server.origin, sandbox: partners[0]!.environments.sandbox,
-        shotsDir: join(root, 'test-results', `n8n-editor-${version}`),
+        shotsDir: join(root, 'test-results', `n8n-editor-${version}`), version,
       });
       process.stdout.write(`${lines.join('\n')}\n`);
     } catch (error) {

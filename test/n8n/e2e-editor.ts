@@ -61,6 +61,8 @@ export async function runNode(editor: Editor, catalog: CatalogCourse[]): Promise
  */
 export async function runEditorTest(init: {
   n8nBin: string; env: NodeJS.ProcessEnv; cwd: string; emulatorOrigin: string; sandbox: EnvironmentInfo; shotsDir: string;
+  /** The n8n version under test (`1.x` shows its own text where the credential cases say so). */
+  version: string;
 }): Promise<string[]> {
   const readWrite = init.sandbox.clients.find((c) => c.scopes.some((s) => s.endsWith('/write')))!;
   const good = {
@@ -80,7 +82,7 @@ export async function runEditorTest(init: {
       step = 'nodes panel';
       lines.push(...await addNodeFromPanel(editor));
       step = 'credential form';
-      lines.push(...(await createAndTestCredential(editor, good)).map((line) => `credential form, ${line}`));
+      lines.push(...(await createAndTestCredential(editor, good, init.version.startsWith('1.'))).map((line) => `credential form, ${line}`));
       step = 'node steps';
       lines.push(...await runNode(editor, catalog));
     })();
