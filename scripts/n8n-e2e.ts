@@ -15,6 +15,7 @@ import { startEmulatorServer } from '../emulator/server.ts';
 import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type LoggedRequest, type RunData } from '../test/n8n/e2e-checks.ts';
 import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
 import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
+import { runEditorTest } from '../test/n8n/e2e-editor.ts';
 
 const run = promisify(execFile);
 const [n8nHome, tarball, ...only] = process.argv.slice(2);
@@ -160,6 +161,18 @@ try {
       const lines = await runCredentialTests({
         n8nBin, env, cwd: userFolder, credentialId: CREDENTIAL_ID, sandbox: partners[0]!.environments.sandbox, production: partners[0]!.environments.production,
         version: process.env['N8N_E2E_VERSION'] ?? '2',
+      });
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } catch (error) {
+      failures += 1;
+      process.stderr.write(`✗ ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    // The editor in Chromium: credential form, nodes panel, list searches, Execute step; screenshots in test-results/.
+    try {
+      const version = process.env['N8N_E2E_VERSION'] ?? '2';
+      const lines = await runEditorTest({
+        n8nBin, env, cwd: userFolder, emulatorOrigin: server.origin, sandbox: partners[0]!.environments.sandbox,
+        shotsDir: join(root, 'test-results', `n8n-editor-${version}`), version,
       });
       process.stdout.write(`${lines.join('\n')}\n`);
     } catch (error) {
