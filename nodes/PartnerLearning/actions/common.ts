@@ -87,7 +87,7 @@ export function moduleLocators(): INodeProperties[] {
   return [
     {
       ...recordLocator('courseId', 'Course', 'searchCourses', false),
-      description: 'Narrows the module list to this course's modules. Not sent to the service.',
+      description: 'Narrows the module list to the modules of this course. Not sent to the service.',
     },
     recordLocator('moduleId', 'Module', 'searchModules'),
   ];
