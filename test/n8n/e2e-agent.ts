@@ -50,7 +50,10 @@ export async function runAgentTest(init: { n8n: (args: string[]) => Promise<stri
     } catch (error) {
       output = (error as { stdout?: string }).stdout ?? String(error);
     }
-    check('the agent ran and asked the model 4 times', model.requests.length === 4, `${model.requests.length} requests; n8n said: ${output.slice(-1500)}`);
+    // n8n 1.x ends the run on a tool's error instead of handing it to the model: 3 model calls, the error in its output.
+    const line1 = (process.env['N8N_E2E_VERSION'] ?? '2').startsWith('1.');
+    const calls = line1 ? 3 : 4;
+    check(`the agent ran and asked the model ${calls} times`, model.requests.length === calls, `${model.requests.length} requests; n8n said: ${output.slice(-1500)}`);
     const first = model.requests[0];
     const tools = first?.tools ?? [];
     const register = tools.find((t) => t.function.name === 'Register')?.function;
@@ -71,9 +74,11 @@ export async function runAgentTest(init: { n8n: (args: string[]) => Promise<stri
     const answer = toolMessages(model.requests[1] ?? { messages: [] }).at(-1) ?? '';
     check('the Register answer reaches the model with the uuid', uuid !== '' && answer.includes(uuid), answer.slice(0, 300));
     const got = toolMessages(model.requests[2] ?? { messages: [] }).at(-1) ?? '';
-    check('the Get answer carries the uuid and no @context/@id/@type', got.includes(uuid) && !/@context|"@id"|"@type"/.test(got), got.slice(0, 300));
-    const bad = toolMessages(model.requests[3] ?? { messages: [] }).at(-1) ?? '';
-    check('a bad User ID comes back naming User_ID, not uuid', /User_ID/.test(bad) && !/\buuid\b/.test(bad), bad);
+    check('the Get answer carries the uuid and no @context/@id/@type', uuid !== '' && got.includes(uuid) && !/@context|"@id"|"@type"/.test(got), got.slice(0, 300));
+    const bad = line1
+      ? /^.*User_ID.*$/m.exec(output)?.[0] ?? ''
+      : toolMessages(model.requests[3] ?? { messages: [] }).at(-1) ?? '';
+    check(`a bad User ID comes back naming User_ID, not uuid${line1 ? ' (n8n 1.x: in the failed run, not to the model)' : ''}`, /User_ID/.test(bad) && !/\buuid\b/.test(bad), bad);
     check('no API key in what n8n printed', !output.includes('sk-scripted-test'), 'the key appears');
   } finally {
     await model.close();
