@@ -16,6 +16,7 @@ import { startEmulatorServer } from '../emulator/server.ts';
 import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type LoggedRequest, type RunData } from '../test/n8n/e2e-checks.ts';
 import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
 import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
+import { runAgentTest } from '../test/n8n/e2e-agent.ts';
 import { runEditorTest } from '../test/n8n/e2e-editor.ts';
 
 const run = promisify(execFile);
@@ -152,6 +153,14 @@ try {
       const stdout = (error as { stdout?: string }).stdout ?? '';
       process.stderr.write(`✗ ${name}: ${detail}\n${stdout.slice(-3000)}\n`);
     }
+  }
+
+  // n8n's AI Agent with a scripted chat model and the node as tools (also when only some workflows were named).
+  try {
+    process.stdout.write(`${(await runAgentTest({ n8n, userFolder })).join('\n')}\n`);
+  } catch (error) {
+    failures += 1;
+    process.stderr.write(`✗ ${error instanceof Error ? error.message : String(error)}\n`);
   }
 
   // After the workflows (n8n has a stored token by now): an expired token gives one 401, one refresh, then success.

@@ -2,7 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { RESOURCES, router } from './actions/router.ts';
 import { simplifyField } from './actions/simplify.ts';
+import { toolDescriptions } from './actions/toolDescription.ts';
 import { searchCategories, searchCourses, searchModules, searchOrganizations } from './methods/listSearch.ts';
+
+const operationProperties = Object.values(RESOURCES).flatMap((resource) => resource.description);
 
 /** Partner Learning: learners, catalog, content links, completions, progress and transcripts (PDFs as files). */
 export class PartnerLearning implements INodeType {
@@ -30,8 +33,10 @@ export class PartnerLearning implements INodeType {
         options: Object.entries(RESOURCES).map(([value, resource]) => ({ name: resource.name, value })),
         default: 'user',
       },
-      ...Object.values(RESOURCES).flatMap((resource) => resource.description),
+      ...operationProperties,
       simplifyField,
+      // Tool mode only: what an AI agent reads about each operation (n8n's automatic text omits the parameters).
+      ...toolDescriptions(operationProperties),
     ],
   };
 

@@ -3,6 +3,7 @@
  * small readers that turn them into what the core takes. The core validates every value before anything is sent.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import type { Paginated, PartnerLearningClient } from '../../../core/protocol.ts';
 
 /** What every `<operation>.operation.ts` exports. */
@@ -174,8 +175,16 @@ export function locatorId(ctx: IExecuteFunctions, name: string, itemIndex: numbe
  * @returns The trimmed learner UUID (the core checks its form).
  */
 export function userIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
-  return String(ctx.getNodeParameter('userId', itemIndex, '')).trim();
+  const userId = String(ctx.getNodeParameter('userId', itemIndex, '')).trim();
+  if (UUID.test(userId)) return userId;
+  // As an AI-agent tool the model knows the parameter by its $fromAI key (e.g. User_ID), not the service's `uuid`.
+  const raw = ctx.getNode().parameters['userId'];
+  const key = typeof raw === 'string' ? /\$fromAI\(\s*['"`]([\w-]+)/.exec(raw)?.[1] : undefined;
+  const name = key ? `${key} (User ID)` : 'User ID';
+  throw new NodeOperationError(ctx.getNode(), `${name} must be a learner's UUID such as 3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b, as User › Register returns it; got ${JSON.stringify(userId.slice(0, 60))}. No request was sent.`, { itemIndex });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The list options Get Many passes to the core. */
 export interface GetManyOptions {
