@@ -3,8 +3,7 @@
  * small readers that turn them into what the core takes. The core validates every value before anything is sent.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
-import type { Paginated, PartnerLearningClient } from '../../../core/protocol.ts';
+import { ValidationError, type Paginated, type PartnerLearningClient } from '../../../core/protocol.ts';
 
 /** What every `<operation>.operation.ts` exports. */
 export interface Operation {
@@ -181,7 +180,9 @@ export function userIdOf(ctx: IExecuteFunctions, itemIndex: number): string {
   const raw = ctx.getNode().parameters['userId'];
   const key = typeof raw === 'string' ? /\$fromAI\(\s*['"`]([\w-]+)/.exec(raw)?.[1] : undefined;
   const name = key ? `${key} (User ID)` : 'User ID';
-  throw new NodeOperationError(ctx.getNode(), `${name} must be a learner's UUID such as 3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b, as User › Register returns it; got ${JSON.stringify(userId.slice(0, 60))}. No request was sent.`, { itemIndex });
+  const message = `${name} must be a learner's UUID such as 3f2b8c1e-6a4d-4f7e-9b1a-2c3d4e5f6a7b, as User › Register returns it; got ${JSON.stringify(userId.slice(0, 60))}. No request was sent.`;
+  // The core's own error, so Continue On Fail gives `validation_failed` as for every other bad input.
+  throw new ValidationError({ origin: 'client', message, violations: [{ propertyPath: key ?? 'userId', message: "Must be a learner's UUID." }] });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
