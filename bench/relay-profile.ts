@@ -4,10 +4,10 @@
  * each of `GET /v1/me`, in front of the emulator on loopback. Self time is summed per function (the relay runs as
  * one bundle, so per function is what the profile can tell apart) and the top entries are reported.
  */
-import { createServer } from 'node:net';
 import { BENCH_LEARNER_SECRET, relayBenchUpstream } from './relay-setup.ts';
 import { bundleRelay, startRelayWorker } from '../scripts/relay-worker.ts';
 import { fixed, learnersWithTokens, type BenchResult } from './support.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 const LEARNERS = 200;
 const CALLS_EACH = 5;
@@ -16,16 +16,6 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   hitCount?: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** A minimal CDP session over the inspector's WebSocket. */

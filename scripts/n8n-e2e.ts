@@ -8,7 +8,6 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +17,7 @@ import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
 import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
 import { runAgentTest } from '../test/n8n/e2e-agent.ts';
 import { runEditorTest } from '../test/n8n/e2e-editor.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 const run = promisify(execFile);
 const [n8nHome, tarball, ...only] = process.argv.slice(2);
@@ -31,16 +31,6 @@ const nodeBin = join(n8nHome, 'node24', 'node_modules', '.bin');
 const n8nBin = join(n8nHome, 'app', 'node_modules', '.bin', 'n8n');
 const userFolder = await mkdtemp(join(tmpdir(), 'pl-n8n-e2e-'));
 
-/** A free loopback port: n8n's task broker otherwise takes its fixed 5679, which another n8n may hold. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const address = server.address();
-  await new Promise((closed) => server.close(closed));
-  if (typeof address !== 'object' || !address) throw new Error('no free port');
-  return address.port;
-}
-
 const env = {
   ...process.env,
   PATH: `${nodeBin}:${process.env.PATH ?? ''}`,
@@ -50,6 +40,7 @@ const env = {
   N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
   // The emulator listens on loopback: n8n's SSRF guard must allow it here (it is off by default in 2.41).
   N8N_SSRF_PROTECTION_ENABLED: 'false',
+  // n8n's task broker otherwise takes its fixed 5679, which another n8n on the machine may hold.
   N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 };
 

@@ -4,7 +4,7 @@
  * the wrong part, with no secret in it. Called by scripts/n8n-e2e.ts with its user folder (package installed).
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.ts';
 
 /** One environment of the emulator's first partner (`GET /_emulator/partners`). */
 export interface EnvironmentInfo {
@@ -21,17 +21,6 @@ interface Case {
   expect: { status: 'OK' } | { status: 'Error'; message: RegExp };
   /** Why n8n 1.x shows something else (its own text), when it does: the line says so instead of passing quietly. */
   onLine1?: { message: RegExp; why: string };
-}
-
-async function freePort(): Promise<number> {
-  return await new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => done(port));
-    });
-  });
 }
 
 function cases(sandbox: EnvironmentInfo, production: EnvironmentInfo, closedPort: number): Case[] {

@@ -3,24 +3,13 @@
  * owner set up through REST. The browser then signs in with the owner's e-mail and password.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../support/free-port.ts';
 
 export const OWNER = { email: 'owner@example.test', firstName: 'E2e', lastName: 'Owner', password: 'E2e-password-1' };
 
 export interface RunningN8n {
   origin: string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return await new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => done(port));
-    });
-  });
 }
 
 const pause = (ms: number) => new Promise((done) => { setTimeout(done, ms); });

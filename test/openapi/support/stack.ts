@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RELAY_KEY, startUpstream, type Upstream } from '../../relay/support/fixture.ts';
 import { startNode, type RelayTarget } from '../../relay/support/targets.ts';
 import { repoRoot } from '../../support/runtime-bundle.ts';
+import { freePort } from '../../support/free-port.ts';
 
 export { RELAY_KEY };
 /** Prism's CLI at a pinned version, fetched by npx like Redocly in scripts/openapi-check.sh. */
@@ -26,17 +26,6 @@ export interface Stack {
   /** Everything Prism printed (empty without Prism). */
   prismLines: string[];
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function startPrism(document: string, upstream: string, lines: string[]): Promise<{ child: ChildProcess; origin: string }> {
