@@ -89,4 +89,12 @@ describe('credential partnerLearningApi', () => {
     const hidden = type.properties.find((p) => p.name === 'accessToken')!;
     expect(hidden).toMatchObject({ type: 'hidden', typeOptions: { expirable: true, password: true } });
   });
+
+  it('says, in the form, what n8n 1.x shows for the two mistakes its test cannot name', () => {
+    const notice = type.properties[0]!;
+    expect(notice).toMatchObject({ name: 'testNotice', type: 'notice' });
+    expect(notice.displayName).toMatch(/n8n 1\.x.*Forbidden - perhaps check your credentials\?.*API Key.*could not be found.*Base URL/);
+    // The contract's fields follow it, in order.
+    expect(type.properties.slice(1).map((p) => p.name)).toEqual(['tokenUrl', 'baseUrl', 'clientId', 'clientSecret', 'apiKey', 'scope', 'accessToken']);
+  });
 });

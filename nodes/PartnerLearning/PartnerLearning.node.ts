@@ -37,6 +37,15 @@ export class PartnerLearning implements INodeType {
       simplifyField,
       // Tool mode only: what an AI agent reads about each operation (n8n's automatic text omits the parameters).
       ...toolDescriptions(operationProperties),
+      {
+        // Said where it matters rather than met later: n8n 1.x ends an agent's run on any tool's error.
+        displayName:
+          'On n8n 1.x an error from this tool (a User ID that is not a UUID, say) ends the agent\'s run, as n8n 1.x does for every tool; n8n 2.x hands the error back to the model so it can correct itself',
+        name: 'toolErrorsNotice',
+        type: 'notice',
+        default: '',
+        displayOptions: { show: { '@tool': [true] } },
+      },
     ],
   };
 

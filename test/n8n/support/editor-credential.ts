@@ -36,7 +36,8 @@ function attempts(good: CredentialFields): Attempt[] {
       fields: { ...good, baseUrl: good.baseUrl.replace(/\/v1$/, '/v2') },
       sentence: /base URL does not lead to the API/i,
       // n8n 1.x drops the HTTP answer the credential's 404 rule reads, and shows its own 404 text.
-      onLine1: { sentence: /could not be found/, why: "known 1.x limit: n8n 1.x shows its own 404 text, not the rule's sentence" },
+      // (Not just "could not be found": the form's notice quotes those words.)
+      onLine1: { sentence: /The resource you are requesting could not be found/, why: "known 1.x limit: n8n 1.x shows its own 404 text, not the rule's sentence" },
     },
   ];
 }
@@ -70,6 +71,10 @@ export async function createAndTestCredential(editor: Editor, good: CredentialFi
     await id('node-credentials-select-item-new').filter({ visible: true }).click();
   }
   await modal.waitFor();
+  // The form says up front what n8n 1.x's test shows for the two mistakes it cannot name.
+  const notice = modal.getByText(/^On n8n 1\.x the test reads/);
+  await notice.waitFor();
+  lines.push(`notice in the form: "${(await notice.innerText()).trim().slice(0, 60)}…"`);
   for (const attempt of attempts(good)) {
     await fill(editor, attempt.fields);
     // Save stores the credential, then n8n runs its test: wait for that answer, not for a time.
