@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUT, INITIAL_WINDOW, MIN_REGAIN_MS, Pacing } from './pacing.ts';
+import { CUT, INITIAL_WINDOW, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */
 function send(p: Pacing, now: number, n = 1): void {
@@ -61,6 +61,52 @@ describe('Pacing', () => {
       p.answered(t + 1, 'admitted');
     }
     expect(p.estimate).toBe(40);
+  });
+
+  it('a 429 right after a doubling climbs again from half the pace in small steps until the next 429; one after a reserve ends the ramp', () => {
+    /** Ramps at 100 calls a second until a step doubles the pace past 40, then gets `before` answers and a 429. */
+    const rampThen429 = (before: number): { p: Pacing; t: number } => {
+      const p = throttledAfter(5);
+      let t = 0;
+      while (p.estimate <= 40) {
+        t += 10;
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+      expect(p.estimate).toBe(80);
+      for (let i = 0; i < before; i++) {
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+      p.sent(t);
+      expect(p.answered(t, 'throttled')).toBe(true);
+      return { p, t };
+    };
+    const keepSending = (p: Pacing, from: number, ms: number): void => {
+      for (let t = from + 10; t <= from + ms; t += 10) {
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+    };
+    // Nothing admitted in the step: the plan is between 40 and 80; the ramp climbs from 40 by SEARCH_FACTOR a step …
+    const search = rampThen429(0);
+    expect(search.p.estimate).toBe(40);
+    keepSending(search.p, search.t, 300);
+    expect(search.p.estimate).toBeCloseTo(40 * SEARCH_FACTOR);
+    // … until the next 429, which puts the plan within one step and ends the ramp.
+    const t = search.t + 300;
+    search.p.sent(t);
+    expect(search.p.answered(t, 'throttled')).toBe(true);
+    const found = search.p.estimate;
+    expect(found).toBeGreaterThanOrEqual(40);
+    expect(found).toBeLessThanOrEqual(40 * SEARCH_FACTOR);
+    keepSending(search.p, t, 1000);
+    expect(search.p.estimate).toBe(found);
+    // Two admitted first: the bucket had a reserve, the step's rate says where the plan is, and the ramp ends.
+    const reserve = rampThen429(2);
+    const settled = reserve.p.estimate;
+    keepSending(reserve.p, reserve.t, 1000);
+    expect(reserve.p.estimate).toBe(settled);
   });
 
   it('429s of calls in flight when the pace was cut belong to that cut', () => {

@@ -8,7 +8,9 @@
  *   flight and doubles with each round of successes (10, 20, 40 …). A generous plan is never waited on.
  * - The first 429 ends slow start with a guess (what was admitted, over at least a second), and the pace ramps up
  *   from there, doubling at most every {@link RAMP_MS} while the callers use it, until the next 429, which puts the
- *   plan between what it admitted since the last doubling and half the pace.
+ *   plan between what it admitted since the last doubling and half the pace. When that 429 came at once (a bucket of
+ *   about one call spills on any excess, so the ramp's rate says nothing), the ramp climbs again from half the pace
+ *   in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
  *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
  *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (see
@@ -54,6 +56,10 @@ const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
 /** After the first 429 the pace doubles this often at most (ms; at an admitted answer) until the next 429. */
 const RAMP_MS = 250;
+/** The search's step (see `#cut`): the pace climbs from the lower bound by this factor at a time. */
+export const SEARCH_FACTOR = 1.08;
+/** Below this pace (req/s) a search step's 429 costs more than 2 % of a minute's answers: no search. */
+const MIN_SEARCH_RATE = 5;
 /** A 429 is judged against the latest of the last few 429s from which enough answers were admitted. */
 const KEPT_EVENTS = 16;
 const MIN_SAMPLE = 4;
@@ -90,6 +96,8 @@ export class Pacing {
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
   #ramping = false;
+  /** What the ramp multiplies the pace by at each step: 2 at first, then its square root after each 429 that ends a step. */
+  #rampFactor = 2;
   #rampAt = 0;
   #rampAdmitted = 0;
   #rampSent = 0;
@@ -231,10 +239,15 @@ export class Pacing {
     const elapsed = now - this.#rampAt;
     const sent = this.#sentTotal - this.#rampSent;
     if (elapsed < RAMP_MS || sent < 2 || sent < (0.75 * this.estimate * elapsed) / 1000) return;
-    this.estimate = Math.min(MAX_RATE, this.estimate * 2);
+    this.estimate = Math.min(MAX_RATE, this.estimate * this.#rampFactor);
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
+  }
+
+  /** The plan lies between what it admitted since the ramp's last step and the pace that met the 429 ÷ the step. */
+  estimateAfterRamp(rampRate: number, pace: number, factor: number): number {
+    return Math.max(Math.min(rampRate, pace), pace / factor);
   }
 
   /** What the plan admitted per second since the ramp last doubled. */
@@ -259,7 +272,15 @@ export class Pacing {
     const first = this.#events.length === 0;
     const ramped = this.#ramping && !first;
     const rampRate = this.#rampRate(now);
-    this.#ramping = first;
+    const factor = this.#rampFactor;
+    // A 429 that ends a doubling at once (at most one call admitted at the new pace: a bucket of about one call, no
+    // reserve to measure the plan by) says only that the plan lies between half the pace and the pace. The ramp then
+    // climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds the plan
+    // within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's answers: the
+    // curve takes over at once.
+    const search = ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1;
+    this.#rampFactor = first ? 2 : SEARCH_FACTOR;
+    this.#ramping = first || search;
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
@@ -271,7 +292,7 @@ export class Pacing {
     // high. Halfway between them (geometrically) each 429 halves the doubt.
     // The ramp's end: the pace doubled at most since the last one the plan kept up with, so the plan lies between
     // what it admitted since that doubling and half the pace.
-    else if (ramped) estimate = Math.max(Math.min(rampRate, pace), 0.5 * pace);
+    else if (ramped) estimate = this.estimateAfterRamp(rampRate, pace, factor);
     else if (anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
       estimate = Math.max(admitted, Math.min(BETA * pace, Math.sqrt(admitted * pace)));

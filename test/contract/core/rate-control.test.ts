@@ -24,6 +24,17 @@ describe('default rate, one process', () => {
     });
   }
 
+  it('plans with a burst of one call (7, 20 and 50 req/s) with 5 and 50 callers: at least 90 %, 429s under 2 %', async () => {
+    for (const rate of [7, 20, 50]) {
+      for (const callers of [5, 50]) {
+        const run = await simulate({ plan: { ratePerSecond: rate, burst: 1 }, processes: 1, callers, durationMs: RUN_MS, seed: callers });
+        const { share, throttled } = steady(run, { ratePerSecond: rate }, STEADY_FROM_MS, RUN_MS);
+        expect({ rate, callers, failed: run.failed, atLeast90: share >= 0.9, under2: throttled < 0.02 })
+          .toEqual({ rate, callers, failed: 0, atLeast90: true, under2: true });
+      }
+    }
+  });
+
   it('N calls finish within 1.15x of the plan\'s floor, (N - burst) / rate', async () => {
     for (const [rate, burst, calls] of [[5, 5, 100], [20, 20, 600], [200, 400, 3000]] as const) {
       const run = await simulate({ plan: { ratePerSecond: rate, burst }, processes: 1, callers: calls, calls, durationMs: 600_000 });
