@@ -6,11 +6,7 @@
  * here is one the emulator routes, and the reverse.
  */
 import { componentSchemas, toOpenApi30, type OpenApiVersion } from '../core/validation/openapi.ts';
-import {
-  categoryRecordSchema, courseDetailRecordSchema, courseRecordSchema, healthRecordSchema, hydraCollectionSchema,
-  moduleContentRecordSchema, moduleRecordSchema, organizationRecordSchema, progressRecordSchema, transcriptRecordSchema,
-  userRecordSchema,
-} from '../core/validation/records.ts';
+import { recordComponents } from '../core/validation/records.ts';
 import { MAX_PAGE_SIZE, registerUserSchema, userPatchSchema } from '../core/validation/schemas.ts';
 import { z } from '../core/validation/zod.ts';
 import type { EnvName } from './types.ts';
@@ -19,13 +15,7 @@ import { SERVICE_OPERATIONS, type ServiceOperation } from './openapi-operations.
 type Json = Record<string, unknown>;
 
 const outputs: Record<string, z.ZodType> = {
-  Health: healthRecordSchema, User: userRecordSchema, Organization: organizationRecordSchema, Category: categoryRecordSchema,
-  Course: courseRecordSchema, CourseDetail: courseDetailRecordSchema, Module: moduleRecordSchema,
-  ModuleContent: moduleContentRecordSchema, CourseProgress: progressRecordSchema, Transcript: transcriptRecordSchema,
-  ...Object.fromEntries(([
-    ['Organization', organizationRecordSchema], ['Category', categoryRecordSchema], ['Course', courseRecordSchema],
-    ['Module', moduleRecordSchema], ['CourseProgress', progressRecordSchema], ['Transcript', transcriptRecordSchema],
-  ] as const).map(([name, member]) => [`${name}Collection`, hydraCollectionSchema(member).meta({ description: `A page of ${name} records (hydra:Collection).` })])),
+  ...recordComponents,
   HydraError: z.looseObject({
     '@type': z.string().meta({ examples: ['hydra:Error'] }),
     'hydra:description': z.string().optional(),

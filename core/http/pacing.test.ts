@@ -63,24 +63,27 @@ describe('Pacing', () => {
     expect(p.estimate).toBe(40);
   });
 
-  it('a 429 right after a doubling climbs again from half the pace in small steps until the next 429; one after a reserve ends the ramp', () => {
-    /** Ramps at 100 calls a second until a step doubles the pace past 40, then gets `before` answers and a 429. */
-    const rampThen429 = (before: number): { p: Pacing; t: number } => {
-      const p = throttledAfter(5);
+  it('a bucket of one call: a 429 right after a doubling climbs again from half the pace in small steps until the next 429', () => {
+    /**
+     * Slow start ends with `burst` admitted, then the ramp runs at 100 calls a second until a doubling takes the pace
+     * past 40; then `before` answers are admitted and a 429 comes.
+     */
+    const rampThen429 = (burst: number, before: number): { p: Pacing; t: number; top: number } => {
+      const p = throttledAfter(burst);
       let t = 0;
       while (p.estimate <= 40) {
         t += 10;
         p.sent(t);
         p.answered(t, 'admitted');
       }
-      expect(p.estimate).toBe(80);
+      const top = p.estimate;
       for (let i = 0; i < before; i++) {
         p.sent(t);
         p.answered(t, 'admitted');
       }
       p.sent(t);
       expect(p.answered(t, 'throttled')).toBe(true);
-      return { p, t };
+      return { p, t, top };
     };
     const keepSending = (p: Pacing, from: number, ms: number): void => {
       for (let t = from + 10; t <= from + ms; t += 10) {
@@ -88,25 +91,37 @@ describe('Pacing', () => {
         p.answered(t, 'admitted');
       }
     };
-    // Nothing admitted in the step: the plan is between 40 and 80; the ramp climbs from 40 by SEARCH_FACTOR a step …
-    const search = rampThen429(0);
-    expect(search.p.estimate).toBe(40);
+    // One call admitted out of slow start and none in the step: the plan is between half the pace and the pace, and
+    // the ramp climbs from the half by SEARCH_FACTOR a step …
+    const search = rampThen429(1, 0);
+    const low = search.top / 2;
+    expect(search.p.estimate).toBe(low);
     keepSending(search.p, search.t, 300);
-    expect(search.p.estimate).toBeCloseTo(40 * SEARCH_FACTOR);
+    expect(search.p.estimate).toBeCloseTo(low * SEARCH_FACTOR);
     // … until the next 429, which puts the plan within one step and ends the ramp.
     const t = search.t + 300;
     search.p.sent(t);
     expect(search.p.answered(t, 'throttled')).toBe(true);
     const found = search.p.estimate;
-    expect(found).toBeGreaterThanOrEqual(40);
-    expect(found).toBeLessThanOrEqual(40 * SEARCH_FACTOR);
+    expect(found).toBeGreaterThanOrEqual(low);
+    expect(found).toBeLessThanOrEqual(low * SEARCH_FACTOR);
     keepSending(search.p, t, 1000);
     expect(search.p.estimate).toBe(found);
-    // Two admitted first: the bucket had a reserve, the step's rate says where the plan is, and the ramp ends.
-    const reserve = rampThen429(2);
-    const settled = reserve.p.estimate;
-    keepSending(reserve.p, reserve.t, 1000);
-    expect(reserve.p.estimate).toBe(settled);
+    // Such a bucket refuses two calls closer than its interval, so a late call is not made up for: the next one
+    // waits a whole interval (with a bigger bucket, up to CATCH_UP_MS less).
+    const idle = t + 5000;
+    search.p.sent(idle);
+    expect(search.p.wait(idle)).toBeCloseTo(1000 / search.p.rate(idle)!);
+    // A bucket that held more (five out of slow start, or two admitted in the step): the ramp ends at the 429.
+    for (const [burst, before] of [[5, 0], [1, 2]] as const) {
+      const ended = rampThen429(burst, before);
+      const settled = ended.p.estimate;
+      keepSending(ended.p, ended.t, 1000);
+      expect(ended.p.estimate).toBe(settled);
+      const idle = ended.t + 5000;
+      ended.p.sent(idle);
+      expect(ended.p.wait(idle)).toBeLessThan(1000 / ended.p.rate(idle)!);
+    }
   });
 
   it('429s of calls in flight when the pace was cut belong to that cut', () => {

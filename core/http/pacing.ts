@@ -8,9 +8,9 @@
  *   flight and doubles with each round of successes (10, 20, 40 …). A generous plan is never waited on.
  * - The first 429 ends slow start with a guess (what was admitted, over at least a second), and the pace ramps up
  *   from there, doubling at most every {@link RAMP_MS} while the callers use it, until the next 429, which puts the
- *   plan between what it admitted since the last doubling and half the pace. When that 429 came at once (a bucket of
- *   about one call spills on any excess, so the ramp's rate says nothing), the ramp climbs again from half the pace
- *   in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
+ *   plan between what it admitted since the last doubling and half the pace. With a bucket of about one call (it
+ *   spills on any excess, so the ramp's rate says nothing) the ramp climbs again from half the pace in steps of
+ *   {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
  *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
  *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (see
@@ -98,6 +98,8 @@ export class Pacing {
   #ramping = false;
   /** What the ramp multiplies the pace by at each step: 2 at first, then its square root after each 429 that ends a step. */
   #rampFactor = 2;
+  /** A ramp step met a 429 at once: the plan's bucket holds about one call (see `#cut`). */
+  #oneCallBucket = false;
   #rampAt = 0;
   #rampAdmitted = 0;
   #rampSent = 0;
@@ -195,7 +197,9 @@ export class Pacing {
     const rate = this.rate(now);
     if (rate === undefined) return;
     const interval = 1000 / rate;
-    this.#nextAt = Math.max(this.#nextAt, now - Math.min(CATCH_UP_MS, interval)) + interval;
+    // A bucket of about one call refuses any two calls closer than its interval: no catching up there.
+    const catchUp = this.#oneCallBucket ? 0 : Math.min(CATCH_UP_MS, interval);
+    this.#nextAt = Math.max(this.#nextAt, now - catchUp) + interval;
   }
 
   /** A configured rate before any 429: its burst, then its spacing. */
@@ -273,13 +277,16 @@ export class Pacing {
     const ramped = this.#ramping && !first;
     const rampRate = this.#rampRate(now);
     const factor = this.#rampFactor;
-    // A 429 that ends a doubling at once (at most one call admitted at the new pace: a bucket of about one call, no
-    // reserve to measure the plan by) says only that the plan lies between half the pace and the pace. The ramp then
+    // A bucket of about one call (at most one call admitted out of slow start, and a doubling that met a 429 at
+    // once) spills on any excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
+    // (A bigger bucket drained by slow start also meets a 429 at once; its first 429 came after its burst.) The ramp then
     // climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds the plan
     // within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's answers: the
     // curve takes over at once.
-    const search = ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1;
+    const search = ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
+      && (this.#events[0]?.admitted ?? 0) <= 1;
     this.#rampFactor = first ? 2 : SEARCH_FACTOR;
+    if (search) this.#oneCallBucket = true;
     this.#ramping = first || search;
     this.#rampAt = now;
     this.#rampAdmitted = 0;

@@ -154,6 +154,27 @@ export function hydraCollectionSchema(member: z.ZodType) {
   });
 }
 
+/**
+ * The records by the names both OpenAPI documents (the relay's and the emulator's) give them in
+ * `components.schemas`, and a `<Name>Collection` page for each record the service lists.
+ */
+export const recordComponents: Record<string, z.ZodType> = {
+  Health: healthRecordSchema,
+  User: userRecordSchema,
+  Organization: organizationRecordSchema,
+  Category: categoryRecordSchema,
+  Course: courseRecordSchema,
+  CourseDetail: courseDetailRecordSchema,
+  Module: moduleRecordSchema,
+  ModuleContent: moduleContentRecordSchema,
+  CourseProgress: progressRecordSchema,
+  Transcript: transcriptRecordSchema,
+  ...Object.fromEntries(([
+    ['Organization', organizationRecordSchema], ['Category', categoryRecordSchema], ['Course', courseRecordSchema],
+    ['Module', moduleRecordSchema], ['CourseProgress', progressRecordSchema], ['Transcript', transcriptRecordSchema],
+  ] as const).map(([name, member]) => [`${name}Collection`, hydraCollectionSchema(member).meta({ description: `A page of ${name} records (Hydra collection).` })])),
+};
+
 /** The query every collection takes. */
 export const collectionQuery = {
   page: z.int().min(1).meta({ description: 'The page, 1-based.', examples: [1] }),

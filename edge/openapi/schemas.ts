@@ -2,11 +2,7 @@
  * The schemas the relay's document names (`components.schemas`): records as the service returns them (core's
  * zod models), the relay's own answers (learner token, problem) and the request bodies the routes check with.
  */
-import {
-  categoryRecordSchema, courseDetailRecordSchema, courseRecordSchema, healthRecordSchema, hydraCollectionSchema,
-  moduleContentRecordSchema, moduleRecordSchema, organizationRecordSchema, progressRecordSchema, transcriptRecordSchema,
-  userRecordSchema,
-} from '../../core/validation/records.ts';
+import { recordComponents } from '../../core/validation/records.ts';
 import { z } from '../../core/validation/zod.ts';
 
 /**
@@ -37,20 +33,7 @@ const learnerTokenSchema = z.object({
 
 /** Answers, by component name (collections are named `<Record>Collection`). */
 export const outputSchemas: Record<string, z.ZodType> = {
-  Health: healthRecordSchema,
-  User: userRecordSchema,
-  Organization: organizationRecordSchema,
-  Category: categoryRecordSchema,
-  Course: courseRecordSchema,
-  CourseDetail: courseDetailRecordSchema,
-  Module: moduleRecordSchema,
-  ModuleContent: moduleContentRecordSchema,
-  CourseProgress: progressRecordSchema,
-  Transcript: transcriptRecordSchema,
+  ...recordComponents,
   LearnerToken: learnerTokenSchema,
   Problem: problemSchema,
-  ...Object.fromEntries(([
-    ['Organization', organizationRecordSchema], ['Category', categoryRecordSchema], ['Course', courseRecordSchema],
-    ['Module', moduleRecordSchema], ['CourseProgress', progressRecordSchema], ['Transcript', transcriptRecordSchema],
-  ] as const).map(([name, member]) => [`${name}Collection`, hydraCollectionSchema(member).meta({ description: `A page of ${name} records (Hydra collection).` })])),
 };
