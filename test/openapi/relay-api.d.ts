@@ -825,57 +825,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A short-lived token that lets a browser act for one learner. */
-        LearnerToken: {
-            /** @description Send as `Authorization: Bearer <token>` from the browser. */
-            token: string;
-            /** @description The learner the token acts for. */
-            userId: string;
-            /**
-             * Format: date-time
-             * @description When the token stops working.
-             */
-            expiresAt: string;
-        };
-        /** @description An RFC 9457 problem (application/problem+json). */
-        Problem: {
-            /** @description A URI naming the kind of problem. */
-            type: string;
-            title: string;
-            /** @description The HTTP status, repeated. */
-            status: number;
-            /** @description What to fix, for people. Never holds a secret. */
-            detail: string;
-            /**
-             * @description The stable code to branch on.
-             * @example validation_failed
-             * @example not_found
-             * @example inactive_learner
-             * @example missing_scope
-             * @example conflict
-             * @example quota_exceeded
-             * @example throttled
-             * @example unauthenticated
-             * @example invalid_token
-             * @example forbidden
-             * @example rate_limited
-             * @example relay_misconfigured
-             * @example upstream_unavailable
-             * @example upstream_auth_failed
-             * @example upstream_timeout
-             * @example upstream_invalid
-             * @example payload_too_large
-             * @example unsupported_media_type
-             */
-            code: string;
-            /** @description With `validation_failed`: which field, and what to fix. */
-            violations?: {
-                propertyPath: string;
-                message: string;
-            }[];
-        } & {
-            [key: string]: unknown;
-        };
         /** @description A page of Organization records (Hydra collection). */
         OrganizationCollection: {
             "@context"?: string;
@@ -993,6 +942,57 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A short-lived token that lets a browser act for one learner. */
+        LearnerToken: {
+            /** @description Send as `Authorization: Bearer <token>` from the browser. */
+            token: string;
+            /** @description The learner the token acts for. */
+            userId: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working.
+             */
+            expiresAt: string;
+        };
+        /** @description An RFC 9457 problem (application/problem+json). */
+        Problem: {
+            /** @description A URI naming the kind of problem. */
+            type: string;
+            title: string;
+            /** @description The HTTP status, repeated. */
+            status: number;
+            /** @description What to fix, for people. Never holds a secret. */
+            detail: string;
+            /**
+             * @description The stable code to branch on.
+             * @example validation_failed
+             * @example not_found
+             * @example inactive_learner
+             * @example missing_scope
+             * @example conflict
+             * @example quota_exceeded
+             * @example throttled
+             * @example unauthenticated
+             * @example invalid_token
+             * @example forbidden
+             * @example rate_limited
+             * @example relay_misconfigured
+             * @example upstream_unavailable
+             * @example upstream_auth_failed
+             * @example upstream_timeout
+             * @example upstream_invalid
+             * @example payload_too_large
+             * @example unsupported_media_type
+             */
+            code: string;
+            /** @description With `validation_failed`: which field, and what to fix. */
+            violations?: {
+                propertyPath: string;
+                message: string;
+            }[];
         } & {
             [key: string]: unknown;
         };
