@@ -97,4 +97,9 @@ describe('credential partnerLearningApi', () => {
     // The contract's fields follow it, in order.
     expect(type.properties.slice(1).map((p) => p.name)).toEqual(['tokenUrl', 'baseUrl', 'clientId', 'clientSecret', 'apiKey', 'scope', 'accessToken']);
   });
+
+  it('the API\'s 403 names the API Key, and the environments mixed up when the key is right', () => {
+    const rule = type.test.rules!.find((r) => r.type === 'responseCode' && r.properties.value === 403)!;
+    expect(rule.properties.message).toMatch(/rejected the API Key.*environment the Base URL belongs to.*if the key is right, Token URL, Base URL and API Key are not all the same environment/);
+  });
 });

@@ -177,7 +177,7 @@ export class PartnerLearningApi implements ICredentialType {
         type: 'responseCode',
         properties: {
           value: 403,
-          message: 'The token worked but the API rejected the API Key: paste the API key of the environment the Base URL belongs to (sandbox and production each have their own; not the client ID or secret)',
+          message: 'The token worked but the API rejected the API Key. Paste the API key of the environment the Base URL belongs to (sandbox and production each have their own; not the client ID or secret); if the key is right, Token URL, Base URL and API Key are not all the same environment\'s',
         },
       },
       {
