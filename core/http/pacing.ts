@@ -96,9 +96,9 @@ export class Pacing {
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
   #ramping = false;
-  /** What the ramp multiplies the pace by at each step: 2 at first, then its square root after each 429 that ends a step. */
+  /** What the ramp multiplies the pace by at each step: 2, then {@link SEARCH_FACTOR} while it searches (see `#cut`). */
   #rampFactor = 2;
-  /** A ramp step met a 429 at once: the plan's bucket holds about one call (see `#cut`). */
+  /** The plan's bucket holds about one call (the search ran, see `#cut`): late timers are not made up for. */
   #oneCallBucket = false;
   #rampAt = 0;
   #rampAdmitted = 0;
@@ -249,11 +249,6 @@ export class Pacing {
     this.#rampSent = this.#sentTotal;
   }
 
-  /** The plan lies between what it admitted since the ramp's last step and the pace that met the 429 ÷ the step. */
-  estimateAfterRamp(rampRate: number, pace: number, factor: number): number {
-    return Math.max(Math.min(rampRate, pace), pace / factor);
-  }
-
   /** What the plan admitted per second since the ramp last doubled. */
   #rampRate(now: number): number {
     return (this.#rampAdmitted * 1000) / Math.max(1, now - this.#rampAt);
@@ -279,10 +274,10 @@ export class Pacing {
     const factor = this.#rampFactor;
     // A bucket of about one call (at most one call admitted out of slow start, and a doubling that met a 429 at
     // once) spills on any excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
-    // (A bigger bucket drained by slow start also meets a 429 at once; its first 429 came after its burst.) The ramp then
-    // climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds the plan
-    // within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's answers: the
-    // curve takes over at once.
+    // (A bigger bucket drained by slow start also meets a 429 at once, but its first 429 came after its burst.) The
+    // ramp then climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds
+    // the plan within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's
+    // answers: the curve takes over at once.
     const search = ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
       && (this.#events[0]?.admitted ?? 0) <= 1;
     this.#rampFactor = first ? 2 : SEARCH_FACTOR;
@@ -297,9 +292,9 @@ export class Pacing {
     // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its
     // backoff, a small bucket spilling) reads low, and a pace that met a 429 only once a full bucket drained reads
     // high. Halfway between them (geometrically) each 429 halves the doubt.
-    // The ramp's end: the pace doubled at most since the last one the plan kept up with, so the plan lies between
-    // what it admitted since that doubling and half the pace.
-    else if (ramped) estimate = this.estimateAfterRamp(rampRate, pace, factor);
+    // The ramp's end: the pace grew by one step (×2, or ×SEARCH_FACTOR in the search) since the last one the plan kept
+    // up with, so the plan lies between what it admitted since that step and the pace ÷ the step.
+    else if (ramped) estimate = Math.max(Math.min(rampRate, pace), pace / factor);
     else if (anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
       estimate = Math.max(admitted, Math.min(BETA * pace, Math.sqrt(admitted * pace)));
