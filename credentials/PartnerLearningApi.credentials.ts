@@ -37,7 +37,7 @@ export class PartnerLearningApi implements ICredentialType {
     {
       // n8n 1.x gives its credential test rules no HTTP answer, so two API-side mistakes read as n8n's own text there.
       displayName:
-        'On n8n 1.x the test reads "Forbidden - perhaps check your credentials?" for a wrong API Key (or a Base URL of the other environment than Token URL), and "could not be found" for a Base URL that does not end in /v1; n8n 2.x names the field to fix',
+        'On n8n 1.x the test reads "Forbidden - perhaps check your credentials?" for a wrong API Key (or a Base URL from a different environment than the Token URL), and "could not be found" for a Base URL that does not end in /v1; n8n 2.x names the field to fix',
       name: 'testNotice',
       type: 'notice',
       default: '',
