@@ -55,6 +55,18 @@ describe('default rate, several processes on one API key', () => {
     });
   }
 
+  it('8 processes on slow plans (5/5, 7/7) hold them once they have learnt their shares: from 30 s of 90 s, at least 85 %, 429s under 3 %', async () => {
+    // In the first 10 to 20 s each process learns its share from its own few answers (one every 1.6 s on 5/5), and
+    // the 429s of that learning fall geometrically (bench/README.md, rows 7b and 7e).
+    for (const rate of [5, 7]) {
+      const plan = { ratePerSecond: rate, burst: rate };
+      const run = await simulate({ plan, processes: 8, callers: 10, durationMs: 90_000, seed: rate });
+      const { share, throttled } = steady(run, plan, 30_000, 90_000);
+      expect({ rate, failed: run.failed, atLeast85: share >= 0.85, under3: throttled < 0.03 })
+        .toEqual({ rate, failed: 0, atLeast85: true, under3: true });
+    }
+  });
+
   it('a configured rate is a ceiling, not a promise: 4 processes each told the plan\'s rate still share it', async () => {
     const plan = { ratePerSecond: 20, burst: 20 };
     const run = await simulate({ plan, processes: 4, callers: 10, durationMs: RUN_MS, rateLimit: { requestsPerSecond: 20, burst: 20 } });
