@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUT, INITIAL_WINDOW, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
+import { CUT, INITIAL_WINDOW, MD_BETA, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */
 function send(p: Pacing, now: number, n = 1): void {
@@ -61,6 +61,31 @@ describe('Pacing', () => {
       p.answered(t + 1, 'admitted');
     }
     expect(p.estimate).toBe(40);
+  });
+
+  it('a 429 before the ramp first doubled cuts slow start\'s guess as with nothing to measure by (not to half), and the ramp climbs on in small steps', () => {
+    // Slow start's guess counts the burst as rate: 6 admitted in a round read as 6 a second.
+    const p = throttledAfter(6);
+    expect(p.estimate).toBe(6);
+    p.sent(100);
+    p.answered(100, 'admitted');
+    p.sent(400);
+    expect(p.answered(400, 'throttled')).toBe(true); // no doubling yet: one answer since, and 400 ms
+    expect(p.estimate).toBeCloseTo(MD_BETA * 6);
+    for (let t = 410; t <= 700; t += 10) {
+      p.sent(t);
+      p.answered(t, 'admitted');
+    }
+    expect(p.estimate).toBeCloseTo(MD_BETA * 6 * SEARCH_FACTOR);
+    // The next 429 ends the ramp within one step.
+    p.sent(710);
+    expect(p.answered(710, 'throttled')).toBe(true);
+    const found = p.estimate;
+    for (let t = 720; t <= 2200; t += 10) {
+      p.sent(t);
+      p.answered(t, 'admitted');
+    }
+    expect(p.estimate).toBe(found);
   });
 
   it('a bucket of one call: a 429 right after a doubling climbs again from half the pace in small steps until the next 429', () => {

@@ -44,7 +44,7 @@ export const CUT = 0.05;
 /** A 429 cuts the estimate to no more than this share of the pace that met it. */
 export const BETA = 0.9;
 /** A 429 with nothing to measure the plan by (no earlier 429 with enough answers after it): CUBIC's decrease. */
-const MD_BETA = 0.7;
+export const MD_BETA = 0.7;
 /** A 429 with nothing admitted from two or more calls since the last one halves the pace. */
 const STUCK_BETA = 0.5;
 /** The pace regains the estimate no sooner than this after a 429 … */
@@ -101,6 +101,8 @@ export class Pacing {
   /** The plan's bucket holds about one call (the search ran, see `#cut`): late timers are not made up for. */
   #oneCallBucket = false;
   #rampAt = 0;
+  /** Steps the ramp took since the last cut. */
+  #rampSteps = 0;
   #rampAdmitted = 0;
   #rampSent = 0;
   /** Answers still due from calls in flight at the last cut: their 429s are that cut's, not new ones. */
@@ -244,6 +246,7 @@ export class Pacing {
     const sent = this.#sentTotal - this.#rampSent;
     if (elapsed < RAMP_MS || sent < 2 || sent < (0.75 * this.estimate * elapsed) / 1000) return;
     this.estimate = Math.min(MAX_RATE, this.estimate * this.#rampFactor);
+    this.#rampSteps += 1;
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
@@ -278,11 +281,19 @@ export class Pacing {
     // ramp then climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds
     // the plan within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's
     // answers: the curve takes over at once.
-    const search = ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
+    // A 429 before the ramp's first doubling: the pace was still slow start's guess, which counts the burst as rate
+    // and so reads high when slow start's round took long (a busy process read 6 req/s from 6 calls admitted over
+    // 0.6 s on a 5/5 plan). It says the plan is below the guess, not that it lies above half of it: halving held that
+    // plan at 60 % for the 20 s the curve takes to regain. So the pace is cut as with nothing to measure by (to half
+    // when nothing at all was admitted at it), and the ramp climbs on from there in the search's steps.
+    const unproven = ramped && factor === 2 && this.#rampSteps === 0 && (pace ?? 0) >= MIN_SEARCH_RATE
+      && (this.#events[0]?.admitted ?? 0) > 1;
+    const search = !unproven && ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
       && (this.#events[0]?.admitted ?? 0) <= 1;
     this.#rampFactor = first ? 2 : SEARCH_FACTOR;
     if (search) this.#oneCallBucket = true;
-    this.#ramping = first || search;
+    this.#ramping = first || search || unproven;
+    this.#rampSteps = 0;
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
@@ -294,6 +305,7 @@ export class Pacing {
     // high. Halfway between them (geometrically) each 429 halves the doubt.
     // The ramp's end: the pace grew by one step (×2, or ×SEARCH_FACTOR in the search) since the last one the plan kept
     // up with, so the plan lies between what it admitted since that step and the pace ÷ the step.
+    else if (unproven) estimate = Math.max(Math.min(rampRate, pace), (rampRate === 0 ? STUCK_BETA : MD_BETA) * pace);
     else if (ramped) estimate = Math.max(Math.min(rampRate, pace), pace / factor);
     else if (anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
