@@ -12,7 +12,7 @@ import { relayProfileBench } from './relay-profile.ts';
 import { relaySharedKeyBench } from './relay-shared.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
-import { rateSweepBench } from './rate-sweep.ts';
+import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
@@ -28,6 +28,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['edge relay, two processes on one key', relaySharedKeyBench],
   ['default rate', rateBench],
   ['default rate sweep', rateSweepBench],
+  ['default rate on a busy machine', busyMachineBench],
   ['n8n node', n8nRegisterBench],
   ['n8n node, two processes', n8nTwoProcessBench],
   ['n8n binary', n8nBinaryBench],

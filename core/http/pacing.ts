@@ -8,9 +8,10 @@
  *   flight and doubles with each round of successes (10, 20, 40 …). A generous plan is never waited on.
  * - The first 429 ends slow start with a guess (what was admitted, over at least a second), and the pace ramps up
  *   from there, doubling at most every {@link RAMP_MS} while the callers use it, until the next 429, which puts the
- *   plan between what it admitted since the last doubling and half the pace. With a bucket of about one call (it
- *   spills on any excess, so the ramp's rate says nothing) the ramp climbs again from half the pace in steps of
- *   {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
+ *   plan between what it admitted since the last doubling and half the pace. A 429 before the first doubling says
+ *   only that the guess, which counts the burst as rate, was high: the pace is cut and climbs on in small steps. With
+ *   a bucket of about one call (it spills on any excess, so the ramp's rate says nothing) the ramp climbs again from
+ *   half the pace in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
  *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
  *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (see
