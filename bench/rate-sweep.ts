@@ -201,6 +201,36 @@ export async function socketCell(cell: Cell, seconds: number, seed: number): Pro
   }
 }
 
+/**
+ * Runs each cell `runs` times over sockets, each run inside `around` (which may start other load and returns what
+ * stops it).
+ *
+ * @returns Each cell's medians, and every run by cell label.
+ */
+async function measureCells(
+  cells: Cell[], runs: number, seconds: number, around: () => () => void = () => () => undefined,
+): Promise<{ results: CellResult[]; all: Record<string, CellResult[]> }> {
+  const results: CellResult[] = [];
+  const all: Record<string, CellResult[]> = {};
+  for (const cell of cells) {
+    const measured: CellResult[] = [];
+    for (let run = 0; run < runs; run++) {
+      const stop = around();
+      try {
+        measured.push(await socketCell(cell, seconds, 700 + run));
+      } finally {
+        stop();
+      }
+    }
+    all[label(cell)] = measured;
+    results.push({
+      ...cell, share: median(measured.map((r) => r.share)), throttled: median(measured.map((r) => r.throttled)),
+      failed: Math.max(...measured.map((r) => r.failed)),
+    });
+  }
+  return { results, all };
+}
+
 export async function socketSweep(): Promise<BenchResult[]> {
   const runs = Number(process.env['RATE_RUNS'] ?? 3);
   const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
@@ -221,17 +251,7 @@ export async function socketSweep(): Promise<BenchResult[]> {
     { rate: 10, burst: 5, processes: 2, callers: 25 }, { rate: 50, burst: 50, processes: 4, callers: 25 },
     { rate: 100, burst: 100, processes: 8, callers: 20 }, { rate: 5, burst: 5, processes: 8, callers: 10 },
   ];
-  const results: CellResult[] = [];
-  const all: Record<string, CellResult[]> = {};
-  for (const cell of cells) {
-    const measured: CellResult[] = [];
-    for (let run = 0; run < runs; run++) measured.push(await socketCell(cell, seconds, 700 + run));
-    all[label(cell)] = measured;
-    results.push({
-      ...cell, share: median(measured.map((r) => r.share)), throttled: median(measured.map((r) => r.throttled)),
-      failed: Math.max(...measured.map((r) => r.failed)),
-    });
-  }
+  const { results, all } = await measureCells(cells, runs, seconds);
   const row = (list: CellResult[]): string => list.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; ');
   const one = results.filter((r) => r.processes === 1);
   const many = results.filter((r) => r.processes > 1);
@@ -271,24 +291,12 @@ export async function busyMachineBench(): Promise<BenchResult> {
   const runs = Number(process.env['RATE_RUNS'] ?? 3);
   const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
   const cells: Cell[] = [{ rate: 5, burst: 5, processes: 1, callers: 100 }, { rate: 20, burst: 20, processes: 1, callers: 20 }];
-  const results: CellResult[] = [];
-  const all: Record<string, CellResult[]> = {};
-  for (const cell of cells) {
-    const measured: CellResult[] = [];
-    for (let run = 0; run < runs; run++) {
-      const loops = Array.from({ length: availableParallelism() }, busyLoop);
-      try {
-        measured.push(await socketCell(cell, seconds, 700 + run));
-      } finally {
-        for (const loop of loops) loop.kill();
-      }
-    }
-    all[label(cell)] = measured;
-    results.push({
-      ...cell, share: median(measured.map((r) => r.share)), throttled: median(measured.map((r) => r.throttled)),
-      failed: Math.max(...measured.map((r) => r.failed)),
-    });
-  }
+  const { results, all } = await measureCells(cells, runs, seconds, () => {
+    const loops = Array.from({ length: availableParallelism() }, busyLoop);
+    return () => {
+      for (const loop of loops) loop.kill();
+    };
+  });
   return {
     id: '7f',
     name: `Default rate over sockets on a busy machine (a busy loop per core beside emulator and client; median of ${runs} runs of ${seconds} s)`,

@@ -1,0 +1,48 @@
+/**
+ * One cell of the rate sweep, by hand, to look into a figure (not part of `npm run bench`):
+ *
+ *   node --import tsx bench/rate-probe.ts sim 5/5x100 [seeds]        virtual time, 30 s, steady from 10 s
+ *   node --import tsx bench/rate-probe.ts sim 8p5/5x10 1,2,3          8 processes
+ *   node --import tsx bench/rate-probe.ts calls 5/5x100:100 [seeds]   N calls from a cold start (row 7g)
+ *   node --import tsx bench/rate-probe.ts sockets 5/5x100 [runs]      over sockets (rows 7c/7d), 30 s runs
+ *
+ * Virtual runs print each second's admitted answers and when the 429s came, which is where a wrong turn of the
+ * pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady state begins.
+ */
+import { simulate, steady } from '../test/support/rate-sim.ts';
+import { socketCell } from './rate-sweep.ts';
+
+const [mode, spec = '', list] = process.argv.slice(2);
+const match = /^(?:(\d+)p)?(\d+)\/(\d+)x(\d+)(?::(\d+))?$/.exec(spec);
+if (!match || !['sim', 'calls', 'sockets'].includes(mode ?? '')) {
+  process.stderr.write('usage: rate-probe.ts sim|calls|sockets [processes p]rate/burstxcallers[:calls] [seeds or runs]\n');
+  process.exit(2);
+}
+const [processes, rate, burst, callers, calls] = [Number(match[1] ?? 1), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5] ?? 0)];
+const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
+const fromMs = Number(process.env['RATE_FROM'] ?? 10) * 1000;
+const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
+
+if (mode === 'sockets') {
+  for (let run = 0; run < Number(list ?? 3); run++) {
+    const r = await socketCell({ rate, burst, processes, callers }, seconds, 700 + run);
+    process.stdout.write(`run ${run + 1}: ${pct(r.share)} of the plan, ${pct(r.throttled)} 429s, ${r.failed} failed\n`);
+  }
+} else {
+  for (const seed of (list ?? '1,2,3').split(',').map(Number)) {
+    const floorMs = ((calls - burst) / rate) * 1000;
+    const run = await simulate({
+      plan: { ratePerSecond: rate, burst }, processes, callers, seed,
+      durationMs: mode === 'calls' ? 10 * floorMs : seconds * 1000, ...(mode === 'calls' ? { calls } : {}),
+    });
+    const span = Math.ceil(run.endedAt / 1000);
+    const perSecond = Array.from({ length: span }, (_, i) =>
+      run.answers.filter((a) => a.status === 200 && Math.floor(a.at / 1000) === i).length);
+    const throttledAt = run.answers.filter((a) => a.status === 429).map((a) => (a.at / 1000).toFixed(2));
+    const head = mode === 'calls'
+      ? `${(run.endedAt / floorMs).toFixed(2)}× the floor`
+      : (({ share, throttled }) => `${pct(share)} of the plan, ${pct(throttled)} 429s`)(steady(run, { ratePerSecond: rate }, fromMs, seconds * 1000));
+    process.stdout.write(`seed ${seed}: ${head}, ${run.failed} failed\n  admitted per second: ${perSecond.join(' ')}\n`
+      + `  429s at (s): ${throttledAt.slice(0, 60).join(' ')}${throttledAt.length > 60 ? ' …' : ''}\n`);
+  }
+}
