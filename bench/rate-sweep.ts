@@ -42,6 +42,9 @@ const meets = (r: CellResult): boolean =>
   r.failed === 0 && r.share >= (r.processes === 1 ? 0.9 : 0.85) && r.throttled < (r.processes === 1 ? 0.02 : 0.03);
 const cellText = (r: CellResult): string => `${fixed(r.share * 100, 0)} % / ${fixed(r.throttled * 100, 1)} %${r.failed ? ` / ${r.failed} failed` : ''}`;
 
+/** A table row's result: each cell's figures, ✗ where short of the target. */
+const row = (list: CellResult[]): string => list.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; ');
+
 /** A run's length and where its steady state begins (ms): the issue's 30 s from 10 s, unless said otherwise. */
 interface Span {
   durationMs: number;
@@ -252,7 +255,6 @@ export async function socketSweep(): Promise<BenchResult[]> {
     { rate: 100, burst: 100, processes: 8, callers: 20 }, { rate: 5, burst: 5, processes: 8, callers: 10 },
   ];
   const { results, all } = await measureCells(cells, runs, seconds);
-  const row = (list: CellResult[]): string => list.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; ');
   const one = results.filter((r) => r.processes === 1);
   const many = results.filter((r) => r.processes > 1);
   return [
@@ -300,7 +302,7 @@ export async function busyMachineBench(): Promise<BenchResult> {
   return {
     id: '7f',
     name: `Default rate over sockets on a busy machine (a busy loop per core beside emulator and client; median of ${runs} runs of ${seconds} s)`,
-    result: results.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; '),
+    result: row(results),
     target: '>= 90 %, 429s < 2 %, no call failed',
     met: results.every(meets),
     details: { runs: all },
