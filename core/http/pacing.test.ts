@@ -88,6 +88,51 @@ describe('Pacing', () => {
     expect(p.estimate).toBe(found);
   });
 
+  it('a 429 at the ramp\'s first doubling is unproven too; the climb after it ends at what the plan admitted between the two 429s', () => {
+    const p = throttledAfter(5);
+    let t = 0;
+    while (p.estimate < 10) {
+      t += 10;
+      p.sent(t);
+      p.answered(t, 'admitted');
+    }
+    p.sent(t);
+    // One doubling, and nothing admitted at it: the pace is cut to half the guess, not to half its double.
+    expect(p.answered(t, 'throttled')).toBe(true);
+    expect(p.estimate).toBeCloseTo(0.5 * 5);
+    const cutAt = t;
+    // The callers keep the pace busy and every call is admitted (a bucket that filled while the climb was below the
+    // plan), so the climb passes the plan before the next 429.
+    let admitted = 0;
+    while (t < cutAt + 4000) {
+      t += 1000 / p.rate(t)!;
+      p.sent(t);
+      p.answered(t, 'admitted');
+      admitted += 1;
+    }
+    const pace = p.rate(t)!;
+    expect(pace).toBeGreaterThan(0.5 * 5 * SEARCH_FACTOR ** 4);
+    p.sent(t);
+    expect(p.answered(t, 'throttled')).toBe(true);
+    // Both 429s found the bucket empty, so what it admitted between them is what it refilled: the plan's rate, not
+    // the last step's pace (the stored calls carried the climb past the plan).
+    expect(p.estimate).toBeCloseTo((admitted * 1000) / (t - cutAt));
+    expect(p.estimate).toBeLessThan(pace / SEARCH_FACTOR);
+  });
+
+  it('admitted answers of slow start\'s round that come back after its 429 count in the guess', () => {
+    const p = new Pacing();
+    send(p, 0, 10);
+    p.answered(1, 'admitted');
+    expect(p.answered(2, 'throttled')).toBe(true);
+    expect(p.estimate).toBe(1); // one admitted, over at least a second
+    expect(p.wait(2)).toBeCloseTo(1000);
+    for (let i = 0; i < 4; i++) expect(p.answered(3, 'admitted')).toBe(false);
+    for (let i = 0; i < 4; i++) expect(p.answered(3, 'throttled')).toBe(false); // the same cut's
+    expect(p.estimate).toBe(5);
+    expect(p.wait(3)).toBeCloseTo(200 - 1); // one interval of the new guess from the 429
+  });
+
   it('a bucket of one call: a 429 right after a doubling climbs again from half the pace in small steps until the next 429', () => {
     /**
      * Slow start ends with `burst` admitted, then the ramp runs at 100 calls a second until a doubling takes the pace
@@ -187,15 +232,18 @@ describe('Pacing', () => {
 
   it('after a cut the pace starts below the estimate, regains it no sooner than MIN_REGAIN_MS, then probes above', () => {
     const p = throttledAfter(50, 0);
-    // End the ramp with a second 429 after steady use, so the cubic curve applies.
+    // End the ramp after steady use, so the cubic curve applies: a 429 in the ramp's first two steps only cuts and
+    // climbs on (see above), the next one ends the climb.
     let t = 0;
-    for (let i = 0; i < 200; i++) {
-      t += 20;
+    for (const _ of [1, 2]) {
+      for (let i = 0; i < 200; i++) {
+        t += 20;
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
       p.sent(t);
-      p.answered(t, 'admitted');
+      expect(p.answered(t, 'throttled')).toBe(true);
     }
-    p.sent(t);
-    p.answered(t, 'throttled');
     const cutAt = t;
     const estimate = p.estimate;
     const keepSending = (until: number): void => {

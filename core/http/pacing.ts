@@ -6,10 +6,11 @@
  *
  * - Before the first 429 nothing is known, so nothing is paced (slow start, as TCP): a window caps the calls in
  *   flight and doubles with each round of successes (10, 20, 40 …). A generous plan is never waited on.
- * - The first 429 ends slow start with a guess (what was admitted, over at least a second), and the pace ramps up
- *   from there, doubling at most every {@link RAMP_MS} while the callers use it, until the next 429, which puts the
- *   plan between what it admitted since the last doubling and half the pace. A 429 before the first doubling says
- *   only that the guess, which counts the burst as rate, was high: the pace is cut and climbs on in small steps. With
+ * - The first 429 ends slow start with a guess (what its round had admitted, over at least a second, counting the
+ *   round's answers that come back after that 429), and the pace ramps up from there, doubling at most every
+ *   {@link RAMP_MS} while the callers use it, until the next 429, which puts the plan between what it admitted since
+ *   the last doubling and half the pace. A 429 before the second doubling says only that the guess, which counts
+ *   the burst as rate, was high: the pace is cut below the guess and climbs on in small steps. With
  *   a bucket of about one call (it spills on any excess, so the ramp's rate says nothing) the ramp climbs again from
  *   half the pace in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
@@ -101,6 +102,8 @@ export class Pacing {
   #rampFactor = 2;
   /** The plan's bucket holds about one call (the search ran, see `#cut`): late timers are not made up for. */
   #oneCallBucket = false;
+  /** The ramp climbs in the search's steps after an unproven 429 (see `#cut`): a bucket of more than one call. */
+  #climbing = false;
   #rampAt = 0;
   /** Steps the ramp took since the last cut. */
   #rampSteps = 0;
@@ -227,13 +230,34 @@ export class Pacing {
     }
     if (answer === 'admitted') {
       this.#admitted += 1;
-      this.#ramp(now);
+      if (!old || this.#lateAdmitted()) this.#ramp(now);
       if (!this.paced) this.window = Math.min(MAX_WINDOW, this.window + 1);
       return false;
     }
     if (answer !== 'throttled' || old) return false;
     this.#cut(now);
     return true;
+  }
+
+  /**
+   * An admitted answer to a call sent before the last cut. Answers come back in any order, so the 429 that ended
+   * slow start may arrive before most of its round's admitted answers (a 5/5 plan read as 1 req/s, a burst of 5 as
+   * one of 1, and 100 calls took 1.17× the plan's floor): until the ramp's first step, slow start's guess and what it
+   * says about the bucket count them, and the ramp's rate does not (a 1/2 plan's burst read as 2 req/s). The one
+   * exception is the lone answer of a one-call bucket: the ramp's first call waits a whole interval of the guess
+   * (1 s at 1 req/s), so without it the ramp's rate reads half the plan.
+   *
+   * @returns Whether the ramp counts it.
+   */
+  #lateAdmitted(): boolean {
+    const first = this.#events[0];
+    if (this.#events.length !== 1 || !first?.slowStart || this.#rampSteps > 0) return true;
+    first.admitted += 1;
+    const guess = (first.admitted * 1000) / Math.max(1000, first.at - (this.#firstSentAt ?? first.at));
+    this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(this.estimate, guess));
+    // Nothing sent since that 429: the first call waits one interval of the new guess, not of the old.
+    if (this.#sentTotal === first.sent) this.#nextAt = Math.min(this.#nextAt, first.at + 1000 / this.estimate);
+    return first.admitted <= 1;
   }
 
   /**
@@ -276,23 +300,27 @@ export class Pacing {
     const ramped = this.#ramping && !first;
     const rampRate = this.#rampRate(now);
     const factor = this.#rampFactor;
-    // A bucket of about one call (at most one call admitted out of slow start, and a doubling that met a 429 at
-    // once) spills on any excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
+    const steps = this.#rampSteps;
+    // A bucket of about one call (at most two calls admitted out of slow start: the one, and its refill while a slow
+    // round was on its way, as over sockets on a busy machine; and a doubling that met a 429 at once) spills on any excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
     // (A bigger bucket drained by slow start also meets a 429 at once, but its first 429 came after its burst.) The
     // ramp then climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds
     // the plan within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's
     // answers: the curve takes over at once.
-    // A 429 before the ramp's first doubling: the pace was still slow start's guess, which counts the burst as rate
-    // and so reads high when slow start's round took long (a busy process read 6 req/s from 6 calls admitted over
-    // 0.6 s on a 5/5 plan). It says the plan is below the guess, not that it lies above half of it: halving held that
-    // plan at 60 % for the 20 s the curve takes to regain. So the pace is cut as with nothing to measure by (to half
-    // when nothing at all was admitted at it), and the ramp climbs on from there in the search's steps.
-    const unproven = ramped && factor === 2 && this.#rampSteps === 0 && (pace ?? 0) >= MIN_SEARCH_RATE
-      && (this.#events[0]?.admitted ?? 0) > 1;
+    // A 429 before the ramp's second doubling: the pace was still slow start's guess, or its double. The guess counts
+    // the burst as rate and so reads high wherever the burst is the rate or more (6 req/s from 6 calls admitted in a
+    // round on a 5/5 plan). So the 429 says the plan is below the pace, not that it lies above half of it: taking
+    // the guess as proven held 5/5 at 60 to 80 % for the 15 to 20 s the curve takes to regain. The pace is cut from
+    // the guess as with nothing to measure by (to half when nothing at all was admitted since), or to what the plan
+    // admitted since if that is more, and the ramp climbs on from there in the search's steps.
+    const unproven = ramped && factor === 2 && steps <= 1 && (pace ?? 0) >= MIN_SEARCH_RATE
+      && (this.#events[0]?.admitted ?? 0) > 2;
     const search = !unproven && ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
-      && (this.#events[0]?.admitted ?? 0) <= 1;
+      && (this.#events[0]?.admitted ?? 0) <= 2;
     this.#rampFactor = first ? 2 : SEARCH_FACTOR;
     if (search) this.#oneCallBucket = true;
+    const climbed = ramped && factor !== 2 && this.#climbing;
+    this.#climbing = unproven;
     this.#ramping = first || search || unproven;
     this.#rampSteps = 0;
     this.#rampAt = now;
@@ -306,7 +334,18 @@ export class Pacing {
     // high. Halfway between them (geometrically) each 429 halves the doubt.
     // The ramp's end: the pace grew by one step (×2, or ×SEARCH_FACTOR in the search) since the last one the plan kept
     // up with, so the plan lies between what it admitted since that step and the pace ÷ the step.
-    else if (unproven) estimate = Math.max(Math.min(rampRate, pace), (rampRate === 0 ? STUCK_BETA : MD_BETA) * pace);
+    else if (unproven) {
+      const guess = pace / 2 ** steps;
+      estimate = Math.max(Math.min(rampRate, pace), (rampRate === 0 ? STUCK_BETA : MD_BETA) * guess);
+    }
+    // The end of a climb after an unproven 429: the bucket filled while the climb was below the plan, and those stored
+    // calls carried it past the plan (5/5 met this 429 at 8.8 req/s, and a second and third 429 followed as the
+    // estimate came down), so its last step says little. Both 429s found the bucket empty, so what the plan admitted
+    // between them is what it refilled: its rate, less what a full bucket spilled (hence no less than half the pace).
+    else if (climbed && anchor) {
+      const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
+      estimate = Math.max(admitted, STUCK_BETA * pace);
+    }
     else if (ramped) estimate = Math.max(Math.min(rampRate, pace), pace / factor);
     else if (anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
