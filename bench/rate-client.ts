@@ -1,6 +1,7 @@
 /**
  * One "process" of the socket rate benchmark (bench/rate-sweep.ts): a client with the default rate (or a configured
- * one) whose callers each send one call after another for a while, then a JSON line with how the calls ended.
+ * one) whose callers each send one call after another for a while (or until RATE_CALLS calls were made), then a
+ * JSON line with how the calls ended.
  * Run as `node --import tsx bench/rate-client.ts` with its settings in the environment, so several can share a key.
  */
 import { createClient, MemoryTokenStore } from '../core/index.ts';
@@ -15,6 +16,8 @@ const callers = Number(env('RATE_CALLERS'));
 const durationMs = Number(env('RATE_DURATION_MS'));
 const organizationId = Number(env('RATE_ORGANIZATION_ID'));
 const rate = process.env['RATE_LIMIT'];
+/** With RATE_CALLS, the callers stop once that many calls were made between them (the duration stays a deadline). */
+const calls = Number(process.env['RATE_CALLS'] ?? 0);
 const client = createClient({
   tokenUrl: env('RATE_TOKEN_URL'), baseUrl: env('RATE_BASE_URL'), clientId: env('RATE_CLIENT_ID'),
   clientSecret: env('RATE_CLIENT_SECRET'), apiKey: env('RATE_API_KEY'), environment: 'sandbox',
@@ -30,9 +33,11 @@ await new Promise<void>((resolve) => process.stdin.once('data', () => resolve())
 const stop = AbortSignal.timeout(durationMs);
 let succeeded = 0;
 let failed = 0;
+let made = 0;
 const codes: Record<string, number> = {};
 const loop = async (): Promise<void> => {
-  while (!stop.aborted) {
+  while (!stop.aborted && (calls === 0 || made < calls)) {
+    made += 1;
     try {
       await client.organizations.get(organizationId, { signal: stop });
       succeeded += 1;

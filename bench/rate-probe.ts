@@ -5,12 +5,13 @@
  *   node --import tsx bench/rate-probe.ts sim 8p5/5x10 1,2,3          8 processes
  *   node --import tsx bench/rate-probe.ts calls 5/5x100:100 [seeds]   N calls from a cold start (row 7g)
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100 [runs]      over sockets (rows 7c/7d), 30 s runs
+ *   node --import tsx bench/rate-probe.ts sockets 5/5x100:100 [runs]  N calls over sockets (row 5b): time and 429s
  *
  * Virtual runs print each second's admitted answers and when the 429s came, which is where a wrong turn of the
  * pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady state begins.
  */
 import { simulate, steady } from '../test/support/rate-sim.ts';
-import { socketCell } from './rate-sweep.ts';
+import { socketCalls, socketCell } from './rate-sweep.ts';
 
 const [mode, spec = '', list] = process.argv.slice(2);
 const match = /^(?:(\d+)p)?(\d+)\/(\d+)x(\d+)(?::(\d+))?$/.exec(spec);
@@ -23,7 +24,13 @@ const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
 const fromMs = Number(process.env['RATE_FROM'] ?? 10) * 1000;
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
-if (mode === 'sockets') {
+if (mode === 'sockets' && calls) {
+  const floorMs = ((processes * calls - burst) / rate) * 1000;
+  for (let run = 0; run < Number(list ?? 3); run++) {
+    const r = await socketCalls({ rate, burst, processes, callers }, calls, 700 + run);
+    process.stdout.write(`run ${run + 1}: ${(r.ms / floorMs).toFixed(2)}× the floor (${(r.ms / 1000).toFixed(1)} s), ${r.throttled} 429s, ${r.failed} failed\n`);
+  }
+} else if (mode === 'sockets') {
   for (let run = 0; run < Number(list ?? 3); run++) {
     const r = await socketCell({ rate, burst, processes, callers }, seconds, 700 + run);
     process.stdout.write(`run ${run + 1}: ${pct(r.share)} of the plan, ${pct(r.throttled)} 429s, ${r.failed} failed\n`);

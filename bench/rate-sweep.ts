@@ -171,7 +171,17 @@ function startClient(env: Record<string, string>): { child: ChildProcess; ready:
   return { child, ready, done };
 }
 
-export async function socketCell(cell: Cell, seconds: number, seed: number): Promise<CellResult> {
+/** The service's log of one socket run: every API request, times from the start of the run. */
+interface SocketRun {
+  api: { status: number; atMs: number }[];
+  failed: number;
+}
+
+/**
+ * One run over sockets: an emulator process, `cell.processes` client processes of `cell.callers` callers each,
+ * for `seconds` or, with `calls`, until each process has made that many calls.
+ */
+async function overSockets(cell: Cell, seconds: number, seed: number, calls = 0): Promise<SocketRun> {
   const emulator = await startEmulatorProcess(seed);
   try {
     const partners = (await control(fetch, emulator.origin, 'GET', '/_emulator/partners')) as Partner[];
@@ -180,7 +190,8 @@ export async function socketCell(cell: Cell, seconds: number, seed: number): Pro
     const clients = Array.from({ length: cell.processes }, () => startClient({
       RATE_CALLERS: String(cell.callers), RATE_DURATION_MS: String(seconds * 1000), RATE_ORGANIZATION_ID: String(organizationId),
       RATE_TOKEN_URL: env.tokenUrl, RATE_BASE_URL: env.baseUrl, RATE_CLIENT_ID: env.clientId, RATE_CLIENT_SECRET: env.clientSecret,
-      RATE_API_KEY: env.apiKey, ...(cell.configured ? { RATE_LIMIT: JSON.stringify({ requestsPerSecond: cell.rate, burst: cell.burst }) } : {}),
+      RATE_API_KEY: env.apiKey, ...(calls ? { RATE_CALLS: String(calls) } : {}),
+      ...(cell.configured ? { RATE_LIMIT: JSON.stringify({ requestsPerSecond: cell.rate, burst: cell.burst }) } : {}),
     }));
     await Promise.all(clients.map((c) => c.ready));
     await putUsagePlan(fetch, emulator.origin, env.apiKey, { ratePerSecond: cell.rate, burst: cell.burst, dailyQuota: 100_000_000 });
@@ -188,20 +199,34 @@ export async function socketCell(cell: Cell, seconds: number, seed: number): Pro
     const started = Date.now();
     for (const c of clients) c.child.stdin?.write('go\n');
     const runs = await Promise.all(clients.map((c) => c.done));
-    const api = (await requestLog(fetch, emulator.origin)).filter((r) => r.path.includes('/v1/'));
-    const window = api.filter((r) => {
-      const at = Date.parse(r.at) - started;
-      return at >= STEADY_FROM_MS && at < seconds * 1000;
-    });
-    const ok = window.filter((r) => r.status === 200).length;
-    return {
-      ...cell, share: ok / (cell.rate * (seconds - STEADY_FROM_MS / 1000)),
-      throttled: window.length ? window.filter((r) => r.status === 429).length / window.length : 0,
-      failed: runs.reduce((sum, r) => sum + r.failed, 0),
-    };
+    const api = (await requestLog(fetch, emulator.origin)).filter((r) => r.path.includes('/v1/'))
+      .map((r) => ({ status: r.status, atMs: Date.parse(r.at) - started }));
+    return { api, failed: runs.reduce((sum, r) => sum + r.failed, 0) };
   } finally {
     await emulator.stop();
   }
+}
+
+export async function socketCell(cell: Cell, seconds: number, seed: number): Promise<CellResult> {
+  const { api, failed } = await overSockets(cell, seconds, seed);
+  const window = api.filter((r) => r.atMs >= STEADY_FROM_MS && r.atMs < seconds * 1000);
+  const ok = window.filter((r) => r.status === 200).length;
+  return {
+    ...cell, share: ok / (cell.rate * (seconds - STEADY_FROM_MS / 1000)),
+    throttled: window.length ? window.filter((r) => r.status === 429).length / window.length : 0,
+    failed,
+  };
+}
+
+/**
+ * N calls per process over sockets from a cold start (row 5b's shape, at any plan): how long the last answer took
+ * from the start, and how many 429s the service gave (at most 120 s).
+ */
+export async function socketCalls(cell: Cell, calls: number, seed: number): Promise<{ ms: number; throttled: number; failed: number }> {
+  const { api, failed } = await overSockets(cell, 120, seed, calls);
+  return {
+    ms: Math.max(0, ...api.map((r) => r.atMs)), throttled: api.filter((r) => r.status === 429).length, failed,
+  };
 }
 
 /**
