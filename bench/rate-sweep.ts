@@ -23,7 +23,7 @@ import { control, fixed, median, putUsagePlan, requestLog, sandboxOf, type Bench
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const STEADY_FROM_MS = 10_000;
 
-interface Cell {
+export interface Cell {
   rate: number;
   burst: number;
   processes: number;
@@ -31,14 +31,14 @@ interface Cell {
   configured?: boolean;
 }
 
-interface CellResult extends Cell {
+export interface CellResult extends Cell {
   share: number;
   throttled: number;
   failed: number;
 }
 
-const label = (c: Cell): string => `${c.rate}/${c.burst} ${c.processes}x${c.callers}${c.configured ? ' configured' : ''}`;
-const meets = (r: CellResult): boolean =>
+export const label = (c: Cell): string => `${c.rate}/${c.burst} ${c.processes}x${c.callers}${c.configured ? ' configured' : ''}`;
+export const meets = (r: CellResult): boolean =>
   r.failed === 0 && r.share >= (r.processes === 1 ? 0.9 : 0.85) && r.throttled < (r.processes === 1 ? 0.02 : 0.03);
 const cellText = (r: CellResult): string => `${fixed(r.share * 100, 0)} % / ${fixed(r.throttled * 100, 1)} %${r.failed ? ` / ${r.failed} failed` : ''}`;
 

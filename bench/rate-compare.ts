@@ -1,0 +1,56 @@
+/**
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e) and 7g for one version of `core/http/pacing.ts` against
+ * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
+ *
+ *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about 40 s)
+ *   node --import tsx bench/rate-compare.ts save /tmp/after.json      on the new code
+ *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
+ *
+ * `diff` prints each row's count of cells that meet, every cell that flipped or moved 5 points of share, and every
+ * 7g plan whose ratios changed.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { coldStartBench } from './rate-cold-start.ts';
+import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
+
+interface Saved {
+  rows: { id: string; cells: CellResult[] }[];
+  cold: { rate: number; burst: number; callers: number; calls: number; ratios: number[] }[];
+}
+
+const [mode, a, b] = process.argv.slice(2);
+const text = (c: CellResult): string =>
+  `${(c.share * 100).toFixed(0)} % / ${(c.throttled * 100).toFixed(1)} %${meets(c) ? '' : ' ✗'}`;
+
+if (mode === 'save' && a) {
+  const sweep = await simulatedSweep();
+  const cold = await coldStartBench();
+  const saved: Saved = {
+    rows: sweep.map((r) => ({ id: r.id, cells: (r.details as { cells: CellResult[] }).cells })),
+    cold: (cold.details as { rows: Saved['cold'] }).rows,
+  };
+  writeFileSync(a, JSON.stringify(saved));
+  for (const r of [...sweep, cold]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
+} else if (mode === 'diff' && a && b) {
+  const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
+  for (const row of after!.rows) {
+    const old = new Map(before!.rows.find((r) => r.id === row.id)?.cells.map((c) => [label(c), c]));
+    const count = (cells: CellResult[]): number => cells.filter(meets).length;
+    process.stdout.write(`${row.id}: ${count([...old.values()])} → ${count(row.cells)} of ${row.cells.length} cells meet\n`);
+    for (const cell of row.cells) {
+      const was = old.get(label(cell));
+      if (was && (meets(was) !== meets(cell) || Math.abs(was.share - cell.share) >= 0.05)) {
+        process.stdout.write(`  ${label(cell)}: ${text(was)} → ${text(cell)}\n`);
+      }
+    }
+  }
+  const key = (c: Saved['cold'][number]): string => `${c.rate}/${c.burst} ×${c.callers} N=${c.calls}`;
+  const ratios = (c: Saved['cold'][number] | undefined): string => c?.ratios.map((r) => r.toFixed(2)).join(' ') ?? '';
+  for (const plan of after!.cold) {
+    const was = before!.cold.find((c) => key(c) === key(plan));
+    if (ratios(was) !== ratios(plan)) process.stdout.write(`7g ${key(plan)}: ${ratios(was)} → ${ratios(plan)}\n`);
+  }
+} else {
+  process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER\n');
+  process.exit(2);
+}
