@@ -10,9 +10,10 @@
  *   round's answers that come back after that 429), and the pace ramps up from there, doubling at most every
  *   {@link RAMP_MS} while the callers use it, until the next 429, which puts the plan between what it admitted since
  *   the last doubling and half the pace. A 429 before the second doubling says only that the guess, which counts
- *   the burst as rate, was high: the pace is cut below the guess and climbs on in small steps. With
- *   a bucket of about one call (it spills on any excess, so the ramp's rate says nothing) the ramp climbs again from
- *   half the pace in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
+ *   the burst as rate, was high: the pace is cut below the guess and climbs on in small steps, and the next 429
+ *   puts the plan at what it admitted between the two. With a bucket of about one call (it spills on any excess, so
+ *   the ramp's rate says nothing) the ramp climbs again from half the pace in steps of {@link SEARCH_FACTOR} until
+ *   the next 429: one more 429 finds the plan within a step.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
  *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
  *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (see
@@ -302,7 +303,8 @@ export class Pacing {
     const factor = this.#rampFactor;
     const steps = this.#rampSteps;
     // A bucket of about one call (at most two calls admitted out of slow start: the one, and its refill while a slow
-    // round was on its way, as over sockets on a busy machine; and a doubling that met a 429 at once) spills on any excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
+    // round was on its way, as over sockets on a busy machine; and a doubling that met a 429 at once) spills on any
+    // excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
     // (A bigger bucket drained by slow start also meets a 429 at once, but its first 429 came after its burst.) The
     // ramp then climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds
     // the plan within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's
@@ -342,6 +344,7 @@ export class Pacing {
     // calls carried it past the plan (5/5 met this 429 at 8.8 req/s, and a second and third 429 followed as the
     // estimate came down), so its last step says little. Both 429s found the bucket empty, so what the plan admitted
     // between them is what it refilled: its rate, less what a full bucket spilled (hence no less than half the pace).
+    // (The anchor is that unproven 429: it comes only right after slow start's, which is no anchor.)
     else if (climbed && anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
       estimate = Math.max(admitted, STUCK_BETA * pace);
