@@ -7,6 +7,8 @@
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100 [runs]      over sockets (rows 7c/7d), 30 s runs
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100:100 [runs]  N calls over sockets (row 5b): time and 429s
  *
+ * N (after the colon) is the calls made by all processes together.
+ *
  * Virtual runs print each second's admitted answers and when the 429s came, which is where a wrong turn of the
  * pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady state begins.
  */
@@ -25,9 +27,11 @@ const fromMs = Number(process.env['RATE_FROM'] ?? 10) * 1000;
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
 if (mode === 'sockets' && calls) {
-  const floorMs = ((processes * calls - burst) / rate) * 1000;
+  // N is the total, as in virtual time; each client process makes its share.
+  const each = Math.ceil(calls / processes);
+  const floorMs = ((processes * each - burst) / rate) * 1000;
   for (let run = 0; run < Number(list ?? 3); run++) {
-    const r = await socketCalls({ rate, burst, processes, callers }, calls, 700 + run);
+    const r = await socketCalls({ rate, burst, processes, callers }, each, 700 + run);
     process.stdout.write(`run ${run + 1}: ${(r.ms / floorMs).toFixed(2)}× the floor (${(r.ms / 1000).toFixed(1)} s), ${r.throttled} 429s, ${r.failed} failed\n`);
   }
 } else if (mode === 'sockets') {
