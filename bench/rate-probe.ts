@@ -10,7 +10,9 @@
  * N (after the colon) is the calls made by all processes together.
  *
  * Virtual runs print each second's admitted answers and when the 429s came, which is where a wrong turn of the
- * pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady state begins.
+ * pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady state begins; with
+ * RATE_EARLIER (seconds) each process makes one call that long before its callers start (virtual runs only; times
+ * and the N calls' ratio count from the callers' start).
  */
 import { simulate, steady } from '../test/support/rate-sim.ts';
 import { socketCalls, socketCell } from './rate-sweep.ts';
@@ -24,6 +26,7 @@ if (!match || !['sim', 'calls', 'sockets'].includes(mode ?? '')) {
 const [processes, rate, burst, callers, calls] = [Number(match[1] ?? 1), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5] ?? 0)];
 const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
 const fromMs = Number(process.env['RATE_FROM'] ?? 10) * 1000;
+const earlierMs = process.env['RATE_EARLIER'] === undefined ? undefined : Number(process.env['RATE_EARLIER']) * 1000;
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
 if (mode === 'sockets' && calls) {
@@ -40,19 +43,23 @@ if (mode === 'sockets' && calls) {
     process.stdout.write(`run ${run + 1}: ${pct(r.share)} of the plan, ${pct(r.throttled)} 429s, ${r.failed} failed\n`);
   }
 } else {
+  // With RATE_EARLIER, times count from the callers' start (the earlier call is at minus that).
+  const t0 = earlierMs ?? 0;
   for (const seed of (list ?? '1,2,3').split(',').map(Number)) {
     const floorMs = ((calls - burst) / rate) * 1000;
     const run = await simulate({
-      plan: { ratePerSecond: rate, burst }, processes, callers, seed,
-      durationMs: mode === 'calls' ? 10 * floorMs : seconds * 1000, ...(mode === 'calls' ? { calls } : {}),
+      plan: { ratePerSecond: rate, burst }, processes, callers, seed, ...(earlierMs === undefined ? {} : { earlierCallMs: earlierMs }),
+      durationMs: t0 + (mode === 'calls' ? 10 * floorMs : seconds * 1000), ...(mode === 'calls' ? { calls } : {}),
     });
-    const span = Math.ceil(run.endedAt / 1000);
+    const answers = run.answers.filter((a) => a.at >= t0).map((a) => ({ ...a, at: a.at - t0 }));
+    const endedAt = run.endedAt - t0;
+    const span = Math.ceil(endedAt / 1000);
     const perSecond = Array.from({ length: span }, (_, i) =>
-      run.answers.filter((a) => a.status === 200 && Math.floor(a.at / 1000) === i).length);
-    const throttledAt = run.answers.filter((a) => a.status === 429).map((a) => (a.at / 1000).toFixed(2));
+      answers.filter((a) => a.status === 200 && Math.floor(a.at / 1000) === i).length);
+    const throttledAt = answers.filter((a) => a.status === 429).map((a) => (a.at / 1000).toFixed(2));
     const head = mode === 'calls'
-      ? `${(run.endedAt / floorMs).toFixed(2)}× the floor`
-      : (({ share, throttled }) => `${pct(share)} of the plan, ${pct(throttled)} 429s`)(steady(run, { ratePerSecond: rate }, fromMs, seconds * 1000));
+      ? `${(endedAt / floorMs).toFixed(2)}× the floor`
+      : (({ share, throttled }) => `${pct(share)} of the plan, ${pct(throttled)} 429s`)(steady({ ...run, answers }, { ratePerSecond: rate }, fromMs, seconds * 1000));
     process.stdout.write(`seed ${seed}: ${head}, ${run.failed} failed\n  admitted per second: ${perSecond.join(' ')}\n`
       + `  429s at (s): ${throttledAt.slice(0, 60).join(' ')}${throttledAt.length > 60 ? ' …' : ''}\n`);
   }

@@ -40,6 +40,26 @@ describe('Pacing', () => {
     expect(p.paced).toBe(false);
   });
 
+  it('the window grows only while it is used: a lone caller\'s hundred answers do not open it to a burst', () => {
+    const p = new Pacing();
+    for (let i = 0; i < 100; i++) {
+      p.sent(i);
+      p.answered(i, 'admitted');
+    }
+    send(p, 100, INITIAL_WINDOW);
+    expect(p.canSend()).toBe(false);
+  });
+
+  it('after an idle second slow start begins afresh: its guess counts only the new burst', () => {
+    const p = new Pacing();
+    p.sent(0);
+    p.answered(5, 'admitted');
+    send(p, 20_000, 6);
+    for (let i = 0; i < 5; i++) p.answered(20_005, 'admitted');
+    expect(p.answered(20_005, 'throttled')).toBe(true);
+    expect(p.estimate).toBe(5); // not one call more over 20 s (the floor, 1 req/s)
+  });
+
   it('a call that failed before it was sent gives its window slot back', () => {
     const p = new Pacing();
     send(p, 0, INITIAL_WINDOW);

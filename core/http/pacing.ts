@@ -5,7 +5,8 @@
  * The plan is a token bucket (a rate and a burst) that nobody told us. What shapes the arithmetic:
  *
  * - Before the first 429 nothing is known, so nothing is paced (slow start, as TCP): a window caps the calls in
- *   flight and doubles with each round of successes (10, 20, 40 …). A generous plan is never waited on.
+ *   flight and doubles with each round of successes (10, 20, 40 …) that used it. A generous plan is never waited on.
+ *   After an idle second, slow start begins afresh.
  * - The first 429 ends slow start with a guess (what its round had admitted, over at least a second, counting the
  *   round's answers that come back after that 429), and the pace ramps up from there, doubling at most every
  *   {@link RAMP_MS} while the callers use it, until the next 429, which puts the plan between what it admitted since
@@ -41,6 +42,11 @@ export interface Ceiling {
 
 /** Calls in flight allowed before anything is learned; the window doubles with every round of successes. */
 export const INITIAL_WINDOW = 10;
+/**
+ * Slow start's guess spans at least this long (ms). A client idle this long before a call (nothing in flight, no 429
+ * yet) starts slow start afresh: its earlier calls say nothing about the burst it is about to send.
+ */
+const GUESS_MS = 1000;
 const MAX_WINDOW = 1000;
 /** After a 429 the pace starts again at (1 − CUT) × the estimate, so the plan's bucket fills a little. */
 export const CUT = 0.05;
@@ -93,9 +99,13 @@ export class Pacing {
   estimate = 0;
   #roundSize = INITIAL_WINDOW;
   #roundSent = 0;
+  /** The most calls in flight at once in this round. */
+  #roundPeak = 0;
   #admitted = 0;
   #sentTotal = 0;
+  /** When slow start's current spell began (its guess counts the answers admitted since). */
   #firstSentAt: number | undefined;
+  #lastSentAt: number | undefined;
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
   #ramping = false;
@@ -184,7 +194,8 @@ export class Pacing {
    * @param now Epoch ms.
    */
   sent(now: number): void {
-    this.#firstSentAt ??= now;
+    if (!this.paced && this.inFlight === 0 && now - (this.#lastSentAt ?? -Infinity) >= GUESS_MS) this.#restart(now);
+    this.#lastSentAt = now;
     this.#sendRate = this.sentRate(now) + 1000 / SEND_RATE_MS;
     this.#sentAt = now;
     if (this.#roundSent >= this.#roundSize && this.inFlight === 0) {
@@ -192,8 +203,10 @@ export class Pacing {
       // window costs that round's excess in 429s, not that plus what was sent while those 429s were on their way.
       this.#roundSize = this.window;
       this.#roundSent = 0;
+      this.#roundPeak = 0;
     }
     this.inFlight += 1;
+    this.#roundPeak = Math.max(this.#roundPeak, this.inFlight);
     this.#sentTotal += 1;
     this.#roundSent += 1;
     if (this.#bursting) {
@@ -207,6 +220,21 @@ export class Pacing {
     // A bucket of about one call refuses any two calls closer than its interval: no catching up there.
     const catchUp = this.#oneCallBucket ? 0 : Math.min(CATCH_UP_MS, interval);
     this.#nextAt = Math.max(this.#nextAt, now - catchUp) + interval;
+  }
+
+  /**
+   * Slow start again after an idle spell: a client that made a call or a thousand and then sat idle would otherwise
+   * guess the plan from answers spread over minutes (1 req/s, the floor: 100 calls on 5/5 took 1.2× the floor after
+   * one call 20 s before), and send its next burst as one round of the window those answers grew (TCP restarts its
+   * window after idle for the same reason, RFC 5681 §4.1).
+   */
+  #restart(now: number): void {
+    this.#firstSentAt = now;
+    this.#admitted = 0;
+    this.window = INITIAL_WINDOW;
+    this.#roundSize = INITIAL_WINDOW;
+    this.#roundSent = 0;
+    this.#roundPeak = 0;
   }
 
   /** A configured rate before any 429: its burst, then its spacing. */
@@ -232,7 +260,9 @@ export class Pacing {
     if (answer === 'admitted') {
       this.#admitted += 1;
       if (!old || this.#lateAdmitted()) this.#ramp(now);
-      if (!this.paced) this.window = Math.min(MAX_WINDOW, this.window + 1);
+      // The window grows only while it is used (half of it in flight at once this round): a few callers answered one
+      // at a time for an hour prove nothing about a burst of hundreds (TCP's window validation, RFC 7661).
+      if (!this.paced && 2 * this.#roundPeak >= this.window) this.window = Math.min(MAX_WINDOW, this.window + 1);
       return false;
     }
     if (answer !== 'throttled' || old) return false;
@@ -254,7 +284,7 @@ export class Pacing {
     const first = this.#events[0];
     if (this.#events.length !== 1 || !first?.slowStart || this.#rampSteps > 0) return true;
     first.admitted += 1;
-    const guess = (first.admitted * 1000) / Math.max(1000, first.at - (this.#firstSentAt ?? first.at));
+    const guess = (first.admitted * 1000) / Math.max(GUESS_MS, first.at - (this.#firstSentAt ?? first.at));
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(this.estimate, guess));
     // Nothing sent since that 429: the first call waits one interval of the new guess, not of the old.
     if (this.#sentTotal === first.sent) this.#nextAt = Math.min(this.#nextAt, first.at + 1000 / this.estimate);
@@ -330,7 +360,7 @@ export class Pacing {
     this.#rampSent = this.#sentTotal;
     let estimate: number;
     // Out of slow start: the burst and the rate together, over at least a second, and at least the smallest plan.
-    if (first || pace === undefined) estimate = Math.max(1, (this.#admitted * 1000) / Math.max(1000, now - (this.#firstSentAt ?? now)));
+    if (first || pace === undefined) estimate = Math.max(1, (this.#admitted * 1000) / Math.max(GUESS_MS, now - (this.#firstSentAt ?? now)));
     // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its
     // backoff, a small bucket spilling) reads low, and a pace that met a 429 only once a full bucket drained reads
     // high. Halfway between them (geometrically) each 429 halves the doubt.

@@ -22,6 +22,11 @@ export interface SimOptions {
   calls?: number;
   /** Each process's configured rate; default adaptive. */
   rateLimit?: Ceiling;
+  /**
+   * Each process makes one call this long before its callers start (a client that made one call, then sat idle);
+   * default: none. Times in the result still count from that first call.
+   */
+  earlierCallMs?: number;
   /** One-way network delay, ms: uniform in [min, max]. */
   delayMs?: [number, number];
   seed?: number;
@@ -106,7 +111,8 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
   let stop = false;
   const redactor = createRedactor();
 
-  const caller = async (limiter: Limiter, process: number): Promise<void> => {
+  /** One call through the real retry loop and the process's limiter; the plan's bucket answers it. */
+  const callOnce = async (limiter: Limiter, process: number): Promise<void> => {
     const settings = {
       baseUrl: 'https://sim.example/v1', limiter, retry: CALL_DEFAULTS.retry, timeoutMs: CALL_DEFAULTS.timeoutMs,
       deadlineMs: CALL_DEFAULTS.deadlineMs, now: clock.now, redactor, random,
@@ -121,10 +127,14 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
         ? { sent: true, status, headers: new Headers(), data: {} }
         : { sent: true, status, headers: new Headers(), errorBody: { message: 'Too Many Requests' } };
     };
+    await runCall({ method: 'GET', path: '/ping' }, settings, { attempt });
+  };
+
+  const caller = async (limiter: Limiter, process: number): Promise<void> => {
     while (!stop && started < target) {
       started += 1;
       try {
-        await runCall({ method: 'GET', path: '/ping' }, settings, { attempt });
+        await callOnce(limiter, process);
         result.succeeded += 1;
         if (result.succeeded >= target) {
           result.endedAt = clock.now();
@@ -139,7 +149,11 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
   const runs: Promise<void>[] = [];
   for (let p = 0; p < options.processes; p++) {
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: options.rateLimit ?? 'adaptive' });
-    for (let c = 0; c < options.callers; c++) runs.push(caller(limiter, p));
+    const earlier = options.earlierCallMs;
+    const ready = earlier === undefined
+      ? Promise.resolve()
+      : callOnce(limiter, p).catch(() => undefined).then(() => clock.sleep(earlier));
+    for (let c = 0; c < options.callers; c++) runs.push(ready.then(() => caller(limiter, p)));
   }
   let finished = false;
   // Callers still waiting when the run ends are left pending: virtual time simply stops for them.
