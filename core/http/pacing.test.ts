@@ -60,6 +60,17 @@ describe('Pacing', () => {
     expect(p.estimate).toBe(5); // not one call more over 20 s (the floor, 1 req/s)
   });
 
+  it('with a ceiling, the first 429 guesses from the whole spell of sending, not from its last second', () => {
+    const p = new Pacing({ requestsPerSecond: 20, burst: 20 });
+    for (let t = 0; t < 10_000; t += 100) {
+      p.sent(t);
+      p.answered(t + 5, 'admitted');
+    }
+    p.sent(10_000);
+    expect(p.answered(10_005, 'throttled')).toBe(true);
+    expect(p.estimate).toBeCloseTo(10, 0); // what the callers got admitted: 10 a second, under the ceiling of 20
+  });
+
   it('a call that failed before it was sent gives its window slot back', () => {
     const p = new Pacing();
     send(p, 0, INITIAL_WINDOW);

@@ -194,7 +194,8 @@ export class Pacing {
    * @param now Epoch ms.
    */
   sent(now: number): void {
-    if (!this.paced && this.inFlight === 0 && now - (this.#lastSentAt ?? -Infinity) >= GUESS_MS) this.#restart(now);
+    const idle = now - (this.#lastSentAt ?? -Infinity) >= GUESS_MS;
+    if (this.#events.length === 0 && this.inFlight === 0 && idle) this.#restart(now);
     this.#lastSentAt = now;
     this.#sendRate = this.sentRate(now) + 1000 / SEND_RATE_MS;
     this.#sentAt = now;
