@@ -225,9 +225,9 @@ export class Pacing {
 
   /**
    * Slow start again after an idle spell: a client that made a call or a thousand and then sat idle would otherwise
-   * guess the plan from answers spread over minutes (1 req/s, the floor: 100 calls on 5/5 took 1.2× the floor after
-   * one call 20 s before), and send its next burst as one round of the window those answers grew (TCP restarts its
-   * window after idle for the same reason, RFC 5681 §4.1).
+   * guess the plan from answers spread over minutes (the smallest guess, 1 req/s: 100 calls on 5/5 took 1.2× the
+   * plan's floor after one call 20 s before), and send its next burst as one round of the window those answers grew
+   * (TCP restarts its window after idle for the same reason, RFC 5681 §4.1).
    */
   #restart(now: number): void {
     this.#firstSentAt = now;
