@@ -42,6 +42,16 @@ describe('default rate, one process', () => {
       expect({ rate, failed: run.failed, within: run.endedAt <= floorMs * 1.15 }).toEqual({ rate, failed: 0, within: true });
     }
   });
+
+  it('so do they after one earlier call and 20 s idle (slow start begins afresh)', async () => {
+    const earlierCallMs = 20_000;
+    for (const [rate, burst, calls] of [[5, 5, 100], [20, 20, 600]] as const) {
+      const run = await simulate({ plan: { ratePerSecond: rate, burst }, processes: 1, callers: calls, calls, durationMs: 600_000, earlierCallMs });
+      const floorMs = ((calls - burst) / rate) * 1000;
+      const within = run.endedAt - earlierCallMs <= floorMs * 1.15;
+      expect({ rate, failed: run.failed, within }).toEqual({ rate, failed: 0, within: true });
+    }
+  });
 });
 
 describe('default rate, several processes on one API key', () => {
