@@ -105,7 +105,6 @@ export class Pacing {
   #sentTotal = 0;
   /** When slow start's current spell began (its guess counts the answers admitted since). */
   #firstSentAt: number | undefined;
-  #lastSentAt: number | undefined;
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
   #ramping = false;
@@ -194,9 +193,9 @@ export class Pacing {
    * @param now Epoch ms.
    */
   sent(now: number): void {
-    const idle = now - (this.#lastSentAt ?? -Infinity) >= GUESS_MS;
+    // `#sentAt` is the last send (no spell yet: the first send starts one).
+    const idle = this.#firstSentAt === undefined || now - this.#sentAt >= GUESS_MS;
     if (this.#events.length === 0 && this.inFlight === 0 && idle) this.#restart(now);
-    this.#lastSentAt = now;
     this.#sendRate = this.sentRate(now) + 1000 / SEND_RATE_MS;
     this.#sentAt = now;
     if (this.#roundSent >= this.#roundSize && this.inFlight === 0) {
