@@ -91,6 +91,26 @@ describe('createLimiter', () => {
     expect(clock.sleeps).toContain(100);
   });
 
+  it('a caller sleeping for its slot goes at once when a ramp step brings the slot forward', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const log: number[] = [];
+    // Slow start admits one call, then a 429: a one-call bucket, guessed at 1 req/s.
+    await call(limiter, clock.now, log, 'success');
+    await call(limiter, clock.now, log, 'throttled');
+    // The ramp's first call goes a second later and is answered 10 ms after; the next caller is asleep for its
+    // slot by then (one interval of 1 req/s). The answer doubles the pace: that caller goes 500 ms after the first,
+    // not a second.
+    const first = limiter.schedule(async () => {
+      log.push(clock.now());
+      await clock.sleep(10);
+      return { outcome: 'success' as const };
+    });
+    const next = call(limiter, clock.now, log);
+    await clock.run(Promise.all([first, next]));
+    expect(log.slice(2)).toEqual([1000, 1500]);
+  });
+
   it('a configured rate lets its burst go at once, then spaces calls by the rate', async () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: { requestsPerSecond: 2, burst: 2 } });

@@ -7,7 +7,8 @@
  * (the ky client, n8n with its own `sleep`, a test's fake clock) can use it. Only the caller at the head of the line
  * sleeps for the pace; the others wait to be handed the head, which happens when the head leaves, when an answer
  * frees the window, or when the pace changes. Each wait is computed once and slept once: a caller sleeps again only
- * when the key was paused or the pace cut meanwhile, so a sleep that returns early cannot make callers spin.
+ * when the key was paused or its slot moved meanwhile (a cut, or a ramp step that brought it forward, which also
+ * wakes it at once), so a sleep that returns early cannot make callers spin.
  */
 import { raceAbort } from '../signal.ts';
 import { Pacing, type Answer, type Ceiling } from './pacing.ts';
@@ -77,8 +78,10 @@ export function createLimiter(options: LimiterOptions): Limiter {
   /** The latest pause some caller has slept through entirely: over, whatever the clock says. */
   let servedUntil = 0;
   let failureStreak = 0;
-  /** Counts pauses and cuts: a head that slept for its slot meanwhile looks again. */
+  /** Counts pauses and moved slots: a head that slept for its slot meanwhile looks again. */
   let changes = 0;
+  /** Wakes the head sleeping for its slot (the slot moved). */
+  let slotMoved: (() => void) | undefined;
 
   const pauseRemaining = (): number => (pausedUntil <= servedUntil ? 0 : Math.max(0, pausedUntil - now()));
   const wakeHead = (): void => line[0]?.wake?.();
@@ -118,7 +121,12 @@ export function createLimiter(options: LimiterOptions): Limiter {
         const pace = pacing.wait(now());
         if (pace > 0) {
           const before = changes;
-          await sleep(pace, signal);
+          // The sleep runs on unobserved when the slot moves first (n8n's sleep cannot be cancelled).
+          await new Promise<void>((resolve, reject) => {
+            slotMoved = resolve;
+            sleep(pace, signal).then(resolve, reject);
+          });
+          slotMoved = undefined;
           if (changes !== before) continue;
         }
         pacing.sent(now());
@@ -134,7 +142,10 @@ export function createLimiter(options: LimiterOptions): Limiter {
     if (outcome === 'success') failureStreak = 0;
     if (outcome === 'server-error') failureStreak += 1;
     const answer: Answer = outcome === 'throttled' || outcome === 'not-sent' ? outcome : outcome === 'no-answer' ? 'lost' : 'admitted';
-    if (pacing.answered(now(), answer)) changes += 1;
+    if (pacing.answered(now(), answer)) {
+      changes += 1;
+      slotMoved?.();
+    }
     wakeHead();
   };
 

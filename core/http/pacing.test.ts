@@ -193,14 +193,14 @@ describe('Pacing', () => {
       }
     };
     // One call admitted out of slow start and none in the step: the plan is between half the pace and the pace, and
-    // the ramp climbs from the half by SEARCH_FACTOR a step …
+    // the ramp climbs from the half by SEARCH_FACTOR a step (every ONE_CALL_RAMP_MS, 100 ms) …
     const search = rampThen429(1, 0);
     const low = search.top / 2;
     expect(search.p.estimate).toBe(low);
-    keepSending(search.p, search.t, 300);
+    keepSending(search.p, search.t, 150);
     expect(search.p.estimate).toBeCloseTo(low * SEARCH_FACTOR);
     // … until the next 429, which puts the plan within one step and ends the ramp.
-    const t = search.t + 300;
+    const t = search.t + 150;
     search.p.sent(t);
     expect(search.p.answered(t, 'throttled')).toBe(true);
     const found = search.p.estimate;
@@ -223,6 +223,34 @@ describe('Pacing', () => {
       ended.p.sent(idle);
       expect(ended.p.wait(idle)).toBeLessThan(1000 / ended.p.rate(idle)!);
     }
+  });
+
+  it('a bucket of one call: the ramp steps on each call admitted at its spacing, and the next slot comes forward', () => {
+    // One call admitted out of slow start: the guess is the smallest plan, and the ramp's first call waits its interval.
+    const p = throttledAfter(1);
+    expect(p.estimate).toBe(1);
+    expect(p.wait(0)).toBe(1000);
+    p.sent(1000);
+    expect(p.wait(1000)).toBe(1000);
+    // Admitted: a one-call bucket stored nothing, so the step is proven; the slot moves to the new spacing at once.
+    expect(p.answered(1000, 'admitted')).toBe(true);
+    expect(p.estimate).toBe(2);
+    expect(p.wait(1000)).toBe(500);
+    // An answer to a call sent before a step speaks for the pace before it: no step on it …
+    p.sent(1500); // A
+    p.sent(1510); // B, in flight at the next step
+    expect(p.answered(1600, 'admitted')).toBe(true); // A: 2 → 4
+    p.sent(1650); // C
+    expect(p.answered(1750, 'admitted')).toBe(false); // B
+    expect(p.estimate).toBe(4);
+    // … the answer to a call sent after it steps.
+    expect(p.answered(1760, 'admitted')).toBe(true); // C
+    expect(p.estimate).toBe(8);
+    // A bigger bucket (five out of slow start) steps after two calls and RAMP_MS, and moves no slot.
+    const q = throttledAfter(5);
+    q.sent(300);
+    expect(q.answered(300, 'admitted')).toBe(false);
+    expect(q.estimate).toBe(5);
   });
 
   it('429s of calls in flight when the pace was cut belong to that cut', () => {

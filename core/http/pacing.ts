@@ -9,7 +9,8 @@
  *   After an idle second, slow start begins afresh.
  * - The first 429 ends slow start with a guess (what its round had admitted, over at least a second, counting the
  *   round's answers that come back after that 429), and the pace ramps up from there, doubling at most every
- *   {@link RAMP_MS} while the callers use it, until the next 429, which puts the plan between what it admitted since
+ *   {@link RAMP_MS} while the callers use it (after a round that admitted one call, at each call admitted at the new
+ *   spacing: see `#ramp`), until the next 429, which puts the plan between what it admitted since
  *   the last doubling and half the pace. A 429 before the second doubling says only that the guess, which counts
  *   the burst as rate, was high: the pace is cut below the guess and climbs on in small steps, and the next 429
  *   puts the plan at what it admitted between the two. With a bucket of about one call (it spills on any excess, so
@@ -65,6 +66,11 @@ const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
 /** After the first 429 the pace doubles this often at most (ms; at an admitted answer) until the next 429. */
 const RAMP_MS = 250;
+/**
+ * The same for a bucket of one call (see `#ramp`): long enough for a few calls at high rates, where network jitter
+ * alone now and then admits one call above the plan.
+ */
+const ONE_CALL_RAMP_MS = 100;
 /** The search's step (see `#cut`): the pace climbs from the lower bound by this factor at a time. */
 export const SEARCH_FACTOR = 1.08;
 /** Below this pace (req/s) a search step's 429 costs more than 2 % of a minute's answers: no search. */
@@ -119,12 +125,16 @@ export class Pacing {
   #rampSteps = 0;
   #rampAdmitted = 0;
   #rampSent = 0;
+  /** Calls in flight at the ramp's last step: their answers speak for the pace before it. */
+  #rampPending = 0;
   /** Answers still due from calls in flight at the last cut: their 429s are that cut's, not new ones. */
   #recover = 0;
   #nextAt = 0;
   /** Calls sent per second, a moving average (see {@link SEND_RATE_MS}), as of `#sentAt`. */
   #sendRate = 0;
   #sentAt = 0;
+  /** The spacing of the last paced send (ms): a ramp step brings the next slot forward by the difference. */
+  #interval = 0;
   /** The ceiling's recent slot times (the burst allowance), oldest first. */
   #slots: number[] = [];
 
@@ -217,6 +227,7 @@ export class Pacing {
     const rate = this.rate(now);
     if (rate === undefined) return;
     const interval = 1000 / rate;
+    this.#interval = interval;
     // A bucket of about one call refuses any two calls closer than its interval: no catching up there.
     const catchUp = this.#oneCallBucket ? 0 : Math.min(CATCH_UP_MS, interval);
     this.#nextAt = Math.max(this.#nextAt, now - catchUp) + interval;
@@ -247,10 +258,13 @@ export class Pacing {
    *
    * @param now Epoch ms.
    * @param answer How it counts.
-   * @returns `true` when this answer is a new 429 that cut the pace (not a 429 of a call sent before the last cut).
+   * @returns `true` when the next slot moved: a new 429 cut the pace (not a 429 of a call sent before the last
+   *   cut), or the ramp stepped up and brought the slot forward. A caller sleeping for its slot should look again.
    */
   answered(now: number, answer: Answer): boolean {
     this.inFlight = Math.max(0, this.inFlight - 1);
+    const stale = this.#rampPending > 0;
+    if (stale) this.#rampPending -= 1;
     const old = this.#recover > 0;
     if (old) this.#recover -= 1;
     if (answer === 'not-sent') {
@@ -259,11 +273,11 @@ export class Pacing {
     }
     if (answer === 'admitted') {
       this.#admitted += 1;
-      if (!old || this.#lateAdmitted()) this.#ramp(now);
+      const stepped = (!old || this.#lateAdmitted()) && this.#ramp(now, stale);
       // The window grows only while it is used (half of it in flight at once this round): a few callers answered one
       // at a time for an hour prove nothing about a burst of hundreds (TCP's window validation, RFC 7661).
       if (!this.paced && 2 * this.#roundPeak >= this.window) this.window = Math.min(MAX_WINDOW, this.window + 1);
-      return false;
+      return stepped;
     }
     if (answer !== 'throttled' || old) return false;
     this.#cut(now);
@@ -293,19 +307,48 @@ export class Pacing {
 
   /**
    * Ramping: the estimate doubles once {@link RAMP_MS} passed with no 429 and the callers used at least 3/4 of the
-   * pace since the last doubling (a pace nobody used proves nothing about the plan).
+   * pace since the last doubling (a pace nobody used proves nothing about the plan), with two calls sent at least.
+   *
+   * A bucket that admitted one call out of slow start stores nothing, so one call admitted at the new spacing proves
+   * the step: there the ramp steps after one call sent since the last step and answered after it (`stale`: an answer
+   * to a call sent before it), and {@link ONE_CALL_RAMP_MS}, and the next slot comes forward to the new spacing at
+   * once. Without that the call already waiting sent one interval of the old pace after each step: from slow start's
+   * guess of 1 req/s the ramp took 5 to 6 s to find a 20/1 plan (600 calls: 1.27× its floor; now 1.14×), and a 1/1
+   * plan met a 429 at its own rate, from jitter, before the first step, which set half the plan for a minute.
+   * A bigger bucket keeps the slower steps: its stored calls are admitted at any spacing, and a step per call spent
+   * them as rate (100 calls on 5/5 then took up to 1.18× their floor).
+   *
+   * @returns Whether the next slot came forward.
    */
-  #ramp(now: number): void {
-    if (!this.#ramping) return;
+  #ramp(now: number, stale: boolean): boolean {
+    if (!this.#ramping) return false;
+    const oneCall = this.#oneCallRound;
+    if (oneCall && stale) return false;
     this.#rampAdmitted += 1;
     const elapsed = now - this.#rampAt;
     const sent = this.#sentTotal - this.#rampSent;
-    if (elapsed < RAMP_MS || sent < 2 || sent < (0.75 * this.estimate * elapsed) / 1000) return;
+    if (elapsed < (oneCall ? ONE_CALL_RAMP_MS : RAMP_MS) || sent < (oneCall ? 1 : 2)) return false;
+    if (sent < (0.75 * this.estimate * elapsed) / 1000) return false;
     this.estimate = Math.min(MAX_RATE, this.estimate * this.#rampFactor);
     this.#rampSteps += 1;
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
+    this.#rampPending = this.inFlight;
+    const rate = this.rate(now);
+    if (!oneCall || rate === undefined || this.#interval === 0) return false;
+    this.#nextAt += 1000 / rate - this.#interval;
+    this.#interval = 1000 / rate;
+    return true;
+  }
+
+  /**
+   * Slow start's round ended with one call admitted: a bucket of about one call (or a one-call share of a bigger
+   * one). A call made less than a second before the burst is in the round too, so after one the round reads two.
+   */
+  get #oneCallRound(): boolean {
+    const first = this.#events[0];
+    return first !== undefined && first.slowStart && first.admitted <= 1;
   }
 
   /** What the plan admitted per second since the ramp last doubled. */
