@@ -122,11 +122,14 @@ export function createLimiter(options: LimiterOptions): Limiter {
         if (pace > 0) {
           const before = changes;
           // The sleep runs on unobserved when the slot moves first (n8n's sleep cannot be cancelled).
-          await new Promise<void>((resolve, reject) => {
-            slotMoved = resolve;
-            sleep(pace, signal).then(resolve, reject);
-          });
-          slotMoved = undefined;
+          try {
+            await new Promise<void>((resolve, reject) => {
+              slotMoved = resolve;
+              sleep(pace, signal).then(resolve, reject);
+            });
+          } finally {
+            slotMoved = undefined; // also when the signal aborted the sleep: no stale waker for the next head
+          }
           if (changes !== before) continue;
         }
         pacing.sent(now());

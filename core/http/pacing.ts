@@ -335,8 +335,9 @@ export class Pacing {
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
     this.#rampPending = this.inFlight;
+    if (!oneCall || this.#interval === 0) return false;
     const rate = this.rate(now);
-    if (!oneCall || rate === undefined || this.#interval === 0) return false;
+    if (rate === undefined) return false;
     this.#nextAt += 1000 / rate - this.#interval;
     this.#interval = 1000 / rate;
     return true;
