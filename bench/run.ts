@@ -12,7 +12,7 @@ import { relayProfileBench } from './relay-profile.ts';
 import { relaySharedKeyBench } from './relay-shared.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
-import { coldStartBench, idleStartBench } from './rate-cold-start.ts';
+import { coldStartBench, idleStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
@@ -32,6 +32,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate after an idle spell (cold)', idleStartBench],
+  ['default rate just after one call (cold)', justAfterOneCallBench],
   ['n8n node', n8nRegisterBench],
   ['n8n node, two processes', n8nTwoProcessBench],
   ['n8n binary', n8nBinaryBench],

@@ -151,6 +151,40 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThan(pace / SEARCH_FACTOR);
   });
 
+  it('a call made alone just before a burst is not counted in the burst\'s guess; a lone caller\'s calls all are', () => {
+    // An organization read 600 ms before a batch on a 20/1 plan: the burst meets one call's bucket.
+    const p = new Pacing();
+    p.sent(0);
+    p.answered(20, 'admitted');
+    send(p, 600, 10);
+    p.answered(610, 'admitted');
+    expect(p.answered(610, 'throttled')).toBe(true);
+    expect(p.estimate).toBe(1); // counting the read: 2 req/s, and a bucket of two calls
+    for (let i = 0; i < 8; i++) expect(p.answered(615, 'throttled')).toBe(false); // the same cut's
+    // So the ramp steps as on a one-call bucket: at the first call admitted at the new spacing.
+    expect(p.wait(615)).toBeCloseTo(995);
+    p.sent(1610);
+    expect(p.answered(1630, 'admitted')).toBe(true);
+    expect(p.estimate).toBe(2);
+    // On a 2/2 plan the burst still finds two calls: 2 req/s, not 3.
+    const q = new Pacing();
+    q.sent(0);
+    q.answered(20, 'admitted');
+    send(q, 600, 10);
+    for (let i = 0; i < 2; i++) q.answered(610, 'admitted');
+    expect(q.answered(610, 'throttled')).toBe(true);
+    expect(q.estimate).toBe(2);
+    // One caller, answered one call at a time: each call is alone, and the guess counts them all.
+    const r = new Pacing();
+    for (let t = 0; t < 5; t++) {
+      r.sent(t * 100);
+      r.answered(t * 100 + 50, 'admitted');
+    }
+    r.sent(500);
+    expect(r.answered(550, 'throttled')).toBe(true);
+    expect(r.estimate).toBe(5);
+  });
+
   it('admitted answers of slow start\'s round that come back after its 429 count in the guess', () => {
     const p = new Pacing();
     send(p, 0, 10);

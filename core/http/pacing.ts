@@ -8,10 +8,10 @@
  *   flight and doubles with each round of successes (10, 20, 40 …) that used it. A generous plan is never waited on.
  *   After an idle second, slow start begins afresh.
  * - The first 429 ends slow start with a guess (what its round had admitted, over at least a second, counting the
- *   round's answers that come back after that 429), and the pace ramps up from there, doubling at most every
- *   {@link RAMP_MS} while the callers use it (after a round that admitted one call, at each call admitted at the new
- *   spacing: see `#ramp`), until the next 429, which puts the plan between what it admitted since
- *   the last doubling and half the pace. A 429 before the second doubling says only that the guess, which counts
+ *   round's answers that come back after that 429, and not a call made alone just before the burst: see `#burst`),
+ *   and the pace ramps up from there, doubling at most every {@link RAMP_MS} while the callers use it (after a
+ *   round that admitted one call, at each call admitted at the new spacing: see `#ramp`), until the next 429, which
+ *   puts the plan between what it admitted since the last doubling and half the pace. A 429 before the second doubling says only that the guess, which counts
  *   the burst as rate, was high: the pace is cut below the guess and climbs on in small steps, and the next 429
  *   puts the plan at what it admitted between the two. With a bucket of about one call (it spills on any excess, so
  *   the ramp's rate says nothing) the ramp climbs again from half the pace in steps of {@link SEARCH_FACTOR} until
@@ -91,6 +91,10 @@ interface Event {
   sent: number;
   /** The 429 that ended slow start (no anchor for an estimate). */
   slowStart: boolean;
+  /** Slow start's 429: what the burst that met it had admitted (its late answers too; see `#burst`) … */
+  burst: number;
+  /** … and when that burst began. */
+  burstFrom: number;
 }
 
 /** The pace of one API key, for one process. Times are epoch milliseconds of whatever clock the caller uses. */
@@ -108,6 +112,14 @@ export class Pacing {
   /** The most calls in flight at once in this round. */
   #roundPeak = 0;
   #admitted = 0;
+  /**
+   * The burst under way: admitted since calls last went out after one made alone (nothing else in flight while it
+   * was), and the most in flight at once since. A call made alone just before a burst (an organization read before a
+   * batch, a token) took a call from the bucket the burst then meets, and its answer says nothing of that bucket.
+   */
+  #burstAdmitted = 0;
+  #burstPeak = 0;
+  #burstFrom = 0;
   #sentTotal = 0;
   /** When slow start's current spell began (its guess counts the answers admitted since). */
   #firstSentAt: number | undefined;
@@ -215,8 +227,10 @@ export class Pacing {
       this.#roundSent = 0;
       this.#roundPeak = 0;
     }
+    if (this.inFlight === 0 && this.#burstPeak <= 1) this.#newBurst(now);
     this.inFlight += 1;
     this.#roundPeak = Math.max(this.#roundPeak, this.inFlight);
+    this.#burstPeak = Math.max(this.#burstPeak, this.inFlight);
     this.#sentTotal += 1;
     this.#roundSent += 1;
     if (this.#bursting) {
@@ -246,6 +260,13 @@ export class Pacing {
     this.#roundSize = INITIAL_WINDOW;
     this.#roundSent = 0;
     this.#roundPeak = 0;
+    this.#newBurst(now);
+  }
+
+  #newBurst(now: number): void {
+    this.#burstAdmitted = 0;
+    this.#burstPeak = 0;
+    this.#burstFrom = now;
   }
 
   /** A configured rate before any 429: its burst, then its spacing. */
@@ -273,6 +294,7 @@ export class Pacing {
     }
     if (answer === 'admitted') {
       this.#admitted += 1;
+      this.#burstAdmitted += 1;
       const stepped = (!old || this.#lateAdmitted()) && this.#ramp(now, stale);
       // The window grows only while it is used (half of it in flight at once this round): a few callers answered one
       // at a time for an hour prove nothing about a burst of hundreds (TCP's window validation, RFC 7661).
@@ -298,11 +320,12 @@ export class Pacing {
     const first = this.#events[0];
     if (this.#events.length !== 1 || !first?.slowStart || this.#rampSteps > 0) return true;
     first.admitted += 1;
-    const guess = (first.admitted * 1000) / Math.max(GUESS_MS, first.at - (this.#firstSentAt ?? first.at));
+    first.burst += 1;
+    const guess = (first.burst * 1000) / Math.max(GUESS_MS, first.at - first.burstFrom);
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(this.estimate, guess));
     // Nothing sent since that 429: the first call waits one interval of the new guess, not of the old.
     if (this.#sentTotal === first.sent) this.#nextAt = Math.min(this.#nextAt, first.at + 1000 / this.estimate);
-    return first.admitted <= 1;
+    return first.burst <= 1;
   }
 
   /**
@@ -349,7 +372,16 @@ export class Pacing {
    */
   get #oneCallRound(): boolean {
     const first = this.#events[0];
-    return first !== undefined && first.slowStart && first.admitted <= 1;
+    return first !== undefined && first.slowStart && first.burst <= 1;
+  }
+
+  /**
+   * What slow start's guess counts: the burst under way, or the whole spell when each call went alone (one caller,
+   * answered one at a time, is a burst of its own).
+   */
+  get #burst(): { admitted: number; from: number } {
+    if (this.#burstPeak > 1) return { admitted: this.#burstAdmitted, from: this.#burstFrom };
+    return { admitted: this.#admitted, from: this.#firstSentAt ?? this.#burstFrom };
   }
 
   /** What the plan admitted per second since the ramp last doubled. */
@@ -390,9 +422,9 @@ export class Pacing {
     // the guess as with nothing to measure by (to half when nothing at all was admitted since), or to what the plan
     // admitted since if that is more, and the ramp climbs on from there in the search's steps.
     const unproven = ramped && factor === 2 && steps <= 1 && (pace ?? 0) >= MIN_SEARCH_RATE
-      && (this.#events[0]?.admitted ?? 0) > 2;
+      && (this.#events[0]?.burst ?? 0) > 2;
     const search = !unproven && ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
-      && (this.#events[0]?.admitted ?? 0) <= 2;
+      && (this.#events[0]?.burst ?? 0) <= 2;
     this.#rampFactor = first ? 2 : SEARCH_FACTOR;
     if (search) this.#oneCallBucket = true;
     const climbed = ramped && factor !== 2 && this.#climbing;
@@ -402,9 +434,10 @@ export class Pacing {
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
+    const burst = this.#burst;
     let estimate: number;
     // Out of slow start: the burst and the rate together, over at least a second, and at least the smallest plan.
-    if (first || pace === undefined) estimate = Math.max(1, (this.#admitted * 1000) / Math.max(GUESS_MS, now - (this.#firstSentAt ?? now)));
+    if (first || pace === undefined) estimate = Math.max(1, (burst.admitted * 1000) / Math.max(GUESS_MS, now - burst.from));
     // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its
     // backoff, a small bucket spilling) reads low, and a pace that met a 429 only once a full bucket drained reads
     // high. Halfway between them (geometrically) each 429 halves the doubt.
@@ -430,7 +463,9 @@ export class Pacing {
     }
     else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
-    this.#events.push({ at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first });
+    this.#events.push({
+      at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
+    });
     if (this.#events.length > KEPT_EVENTS) this.#events.shift();
     this.#recover = this.inFlight;
     // The first call after the cut waits one interval at the new pace.
