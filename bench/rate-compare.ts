@@ -1,21 +1,31 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e) and 7g for one version of `core/http/pacing.ts` against
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g and 7i for one version of `core/http/pacing.ts` against
  * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
  *
- *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about 40 s)
+ *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
  *   node --import tsx bench/rate-compare.ts save /tmp/after.json      on the new code
  *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
  *
  * `diff` prints each row's count of cells that meet, every cell that flipped or moved 5 points of share, and every
- * 7g plan whose ratios changed.
+ * 7g and 7i plan whose ratios changed (a file saved before 7i existed has none: its 7i reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { coldStartBench } from './rate-cold-start.ts';
+import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
 
 interface Saved {
   rows: { id: string; cells: CellResult[] }[];
-  cold: { rate: number; burst: number; callers: number; calls: number; ratios: number[] }[];
+  cold: ColdRow[];
+  justAfter?: ColdRow[];
+}
+
+interface ColdRow {
+  rate: number;
+  burst: number;
+  callers: number;
+  calls: number;
+  earlierMs?: number;
+  ratios: number[];
 }
 
 const [mode, a, b] = process.argv.slice(2);
@@ -25,12 +35,14 @@ const text = (c: CellResult): string =>
 if (mode === 'save' && a) {
   const sweep = await simulatedSweep();
   const cold = await coldStartBench();
+  const justAfter = await justAfterOneCallBench();
   const saved: Saved = {
     rows: sweep.map((r) => ({ id: r.id, cells: (r.details as { cells: CellResult[] }).cells })),
-    cold: (cold.details as { rows: Saved['cold'] }).rows,
+    cold: (cold.details as { rows: ColdRow[] }).rows,
+    justAfter: (justAfter.details as { rows: ColdRow[] }).rows,
   };
   writeFileSync(a, JSON.stringify(saved));
-  for (const r of [...sweep, cold]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
+  for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {
@@ -44,11 +56,13 @@ if (mode === 'save' && a) {
       }
     }
   }
-  const key = (c: Saved['cold'][number]): string => `${c.rate}/${c.burst} ×${c.callers} N=${c.calls}`;
-  const ratios = (c: Saved['cold'][number] | undefined): string => c?.ratios.map((r) => r.toFixed(2)).join(' ') ?? '';
-  for (const plan of after!.cold) {
-    const was = before!.cold.find((c) => key(c) === key(plan));
-    if (ratios(was) !== ratios(plan)) process.stdout.write(`7g ${key(plan)}: ${ratios(was)} → ${ratios(plan)}\n`);
+  const key = (c: ColdRow): string => `${c.rate}/${c.burst} ×${c.callers} N=${c.calls}${c.earlierMs ? ` after ${c.earlierMs} ms` : ''}`;
+  const ratios = (c: ColdRow | undefined): string => c?.ratios.map((r) => r.toFixed(2)).join(' ') ?? '';
+  for (const [id, was, now] of [['7g', before!.cold, after!.cold], ['7i', before!.justAfter, after!.justAfter]] as const) {
+    for (const plan of now ?? []) {
+      const old = was?.find((c) => key(c) === key(plan));
+      if (ratios(old) !== ratios(plan)) process.stdout.write(`${id} ${key(plan)}: ${ratios(old)} → ${ratios(plan)}\n`);
+    }
   }
 } else {
   process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER\n');
