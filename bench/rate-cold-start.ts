@@ -71,8 +71,10 @@ async function measure(c: Case, earlierMs?: number): Promise<Row> {
   return { case: c, ...(earlierMs === undefined ? {} : { earlierMs }), ratios, median: median(ratios), worst: Math.max(...ratios) };
 }
 
+const gap = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`);
+
 const text = (r: Row): string =>
-  `${r.case.rate}/${r.case.burst} ×${r.case.callers} N=${r.case.calls}${r.earlierMs ? ` after ${r.earlierMs < 1000 ? `${r.earlierMs} ms` : `${r.earlierMs / 1000} s`}` : ''}: ${fixed(r.median)}× (worst ${fixed(r.worst)}×)${r.worst <= TARGET ? '' : ' ✗'}`;
+  `${r.case.rate}/${r.case.burst} ×${r.case.callers} N=${r.case.calls}${r.earlierMs ? ` after ${gap(r.earlierMs)}` : ''}: ${fixed(r.median)}× (worst ${fixed(r.worst)}×)${r.worst <= TARGET ? '' : ' ✗'}`;
 
 /**
  * Runs 7g.
@@ -115,10 +117,9 @@ async function afterOneCall(id: string, cases: Case[], gapsMs: number[], what: s
   const rows: Row[] = [];
   for (const earlierMs of gapsMs) for (const c of cases) rows.push(await measure(c, earlierMs));
   const held = rows.filter((r) => r.worst <= TARGET).length;
-  const gaps = gapsMs.map((ms) => (ms < 1000 ? `${ms} ms` : `${ms / 1000} s`)).join(', ');
   return {
     id,
-    name: `Default rate, N calls ${what} (${gaps}), one process, virtual time (median and worst of ${SEEDS.length} seeds)`,
+    name: `Default rate, N calls ${what} (${gapsMs.map(gap).join(', ')}), one process, virtual time (median and worst of ${SEEDS.length} seeds)`,
     result: `${held} of ${rows.length} within ${TARGET}× in every seed: ${rows.map(text).join('; ')}`,
     target: `<= ${TARGET}× in every seed, no call failed`,
     met: held === rows.length,
