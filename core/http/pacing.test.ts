@@ -6,6 +6,17 @@ function send(p: Pacing, now: number, n = 1): void {
   for (let i = 0; i < n; i++) p.sent(now);
 }
 
+/** A call made alone at 0 (answered at 20), then a burst of 10 at 600 of which `admitted` are admitted before a 429. */
+function burstAfterOneCall(admitted: number): Pacing {
+  const p = new Pacing();
+  p.sent(0);
+  p.answered(20, 'admitted');
+  send(p, 600, 10);
+  for (let i = 0; i < admitted; i++) p.answered(610, 'admitted');
+  expect(p.answered(610, 'throttled')).toBe(true);
+  return p;
+}
+
 /** Takes a pacing out of slow start with a burst of `admitted` answers then one 429, all at `now`. */
 function throttledAfter(admitted: number, now = 0): Pacing {
   const p = new Pacing();
@@ -153,12 +164,7 @@ describe('Pacing', () => {
 
   it('a call made alone just before a burst is not counted in the burst\'s guess; a lone caller\'s calls all are', () => {
     // An organization read 600 ms before a batch on a 20/1 plan: the burst meets one call's bucket.
-    const p = new Pacing();
-    p.sent(0);
-    p.answered(20, 'admitted');
-    send(p, 600, 10);
-    p.answered(610, 'admitted');
-    expect(p.answered(610, 'throttled')).toBe(true);
+    const p = burstAfterOneCall(1);
     expect(p.estimate).toBe(1); // counting the read: 2 req/s, and a bucket of two calls
     for (let i = 0; i < 8; i++) expect(p.answered(615, 'throttled')).toBe(false); // the same cut's
     // So the ramp steps as on a one-call bucket: at the first call admitted at the new spacing.
@@ -167,13 +173,7 @@ describe('Pacing', () => {
     expect(p.answered(1630, 'admitted')).toBe(true);
     expect(p.estimate).toBe(2);
     // On a 2/2 plan the burst still finds two calls: 2 req/s, not 3.
-    const q = new Pacing();
-    q.sent(0);
-    q.answered(20, 'admitted');
-    send(q, 600, 10);
-    for (let i = 0; i < 2; i++) q.answered(610, 'admitted');
-    expect(q.answered(610, 'throttled')).toBe(true);
-    expect(q.estimate).toBe(2);
+    expect(burstAfterOneCall(2).estimate).toBe(2);
     // One caller, answered one call at a time: each call is alone, and the guess counts them all.
     const r = new Pacing();
     for (let t = 0; t < 5; t++) {
