@@ -1,22 +1,25 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g and 7i for one version of `core/http/pacing.ts` against
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i and 7j for one version of `core/http/pacing.ts` against
  * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
  *
  *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
  *   node --import tsx bench/rate-compare.ts save /tmp/after.json      on the new code
  *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
  *
- * `diff` prints each row's count of cells that meet, every cell that flipped or moved 5 points of share, and every
- * 7g and 7i plan whose ratios changed (a file saved before 7i existed has none: its 7i reads as new).
+ * `diff` prints each row's count of cells that meet, every cell that flipped or moved 5 points of share, every
+ * 7g and 7i plan whose ratios changed, and 7j's runs that meet with every cell where two or more runs changed sides
+ * (a file saved before a row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
 
 interface Saved {
   rows: { id: string; cells: CellResult[] }[];
   cold: ColdRow[];
   justAfter?: ColdRow[];
+  offGrid?: OffGridCell[];
 }
 
 interface ColdRow {
@@ -40,9 +43,11 @@ if (mode === 'save' && a) {
     rows: sweep.map((r) => ({ id: r.id, cells: (r.details as { cells: CellResult[] }).cells })),
     cold: (cold.details as { rows: ColdRow[] }).rows,
     justAfter: (justAfter.details as { rows: ColdRow[] }).rows,
+    offGrid: await offGridCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
   for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
+  process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {
@@ -63,6 +68,16 @@ if (mode === 'save' && a) {
       const old = was?.find((c) => key(c) === key(plan));
       if (ratios(old) !== ratios(plan)) process.stdout.write(`${id} ${key(plan)}: ${ratios(old)} → ${ratios(plan)}\n`);
     }
+  }
+  const [wasOff, nowOff] = [before!.offGrid ?? [], after!.offGrid ?? []];
+  for (const [group, where] of [['one process', (c: OffGridCell) => c.processes === 1], ['several', (c: OffGridCell) => c.processes > 1]] as const) {
+    process.stdout.write(`7j ${group}: ${runsMet(wasOff, where)} → ${runsMet(nowOff, where)} runs meet\n`);
+  }
+  const offText = (c: OffGridCell | undefined): string =>
+    c ? `${c.met}/${c.runs} (${(c.share * 100).toFixed(0)} %, ${(c.throttled * 100).toFixed(1)} %)` : 'new';
+  for (const cell of wasOff.length ? nowOff : []) {
+    const was = wasOff.find((c) => label(c) === label(cell));
+    if (!was || Math.abs(was.met - cell.met) >= 2) process.stdout.write(`  ${label(cell)}: ${offText(was)} → ${offText(cell)}\n`);
   }
 } else {
   process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER\n');
