@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUT, INITIAL_WINDOW, MD_BETA, MIN_REGAIN_MS, Pacing, REGAIN_CALLS, SEARCH_FACTOR } from './pacing.ts';
+import { CUT, INITIAL_WINDOW, MD_BETA, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */
 function send(p: Pacing, now: number, n = 1): void {
@@ -323,8 +323,7 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThanOrEqual(Math.max(admitted, pace));
   });
 
-  /** A pacing just after a 429 that measured the plan (the end of the climb after the ramp), at 50 calls a second. */
-  const afterMeasuredCut = (): { p: Pacing; cutAt: number; estimate: number } => {
+  it('after a cut the pace starts below the estimate, regains it no sooner than MIN_REGAIN_MS, then probes above', () => {
     const p = throttledAfter(50, 0);
     // End the ramp after steady use, so the cubic curve applies: a 429 in the ramp's first two steps only cuts and
     // climbs on (see above), the next one ends the climb.
@@ -338,44 +337,19 @@ describe('Pacing', () => {
       p.sent(t);
       expect(p.answered(t, 'throttled')).toBe(true);
     }
-    return { p, cutAt: t, estimate: p.estimate };
-  };
-  /** Sends at the pace, each call admitted, from `from` (or one slot after it) to `until`; returns the time reached. */
-  const keepSending = (p: Pacing, from: number, until: number): number => {
-    let t = from;
-    while (t < until) {
-      t += 1000 / (p.rate(t) ?? 1);
-      p.sent(t);
-      p.answered(t, 'admitted');
-    }
-    return t;
-  };
-
-  it('after a cut the pace starts below the estimate, regains it no sooner than MIN_REGAIN_MS, then probes above', () => {
-    const { p, cutAt, estimate } = afterMeasuredCut();
+    const cutAt = t;
+    const estimate = p.estimate;
+    const keepSending = (until: number): void => {
+      while (t < until) {
+        t += 1000 / (p.rate(t) ?? 1);
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+    };
     expect(p.rate(cutAt)).toBeCloseTo(estimate * (1 - CUT));
-    let t = keepSending(p, cutAt, cutAt + MIN_REGAIN_MS / 2);
+    keepSending(cutAt + MIN_REGAIN_MS / 2);
     expect(p.rate(t)!).toBeLessThan(estimate);
-    t = keepSending(p, t, cutAt + MIN_REGAIN_MS * 2.5);
-    expect(p.rate(t)!).toBeGreaterThan(estimate * 1.05);
-  });
-
-  it('when the callers sat idle after a measured 429, the pace regains the estimate REGAIN_CALLS later for each call it cost', () => {
-    // A lone caller: its throttled call waits its backoff (800 ms) before anything else is sent.
-    const { p, cutAt, estimate } = afterMeasuredCut();
-    const idleUntil = cutAt + 800;
-    p.sent(idleUntil);
-    p.answered(idleUntil, 'admitted');
-    const lost = (800 * estimate * (1 - CUT)) / 1000 - 1;
-    const regainMs = ((REGAIN_CALLS * (1 + lost)) / estimate) * 1000;
-    expect(regainMs).toBeGreaterThan(MIN_REGAIN_MS * 2.5);
-    // Where callers that never idle probe above the estimate (above), this one is still below it …
-    let t = keepSending(p, idleUntil, cutAt + MIN_REGAIN_MS * 2.5);
-    expect(p.rate(t)!).toBeLessThan(estimate);
-    t = keepSending(p, t, cutAt + regainMs * 0.9);
-    expect(p.rate(t)!).toBeLessThan(estimate);
-    // … and it probes in its turn.
-    t = keepSending(p, t, cutAt + regainMs * 2.5);
+    keepSending(cutAt + MIN_REGAIN_MS * 2.5);
     expect(p.rate(t)!).toBeGreaterThan(estimate * 1.05);
   });
 

@@ -23,8 +23,7 @@
  * - After a 429 the pace starts again at (1 − `CUT`) × the estimate and grows back along a cubic of the time since
  *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
  *   then probing above it, so a plan that grew (or a process that left) is found. The pace regains the estimate no
- *   sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so even a slow plan sees few;
- *   and where the callers sat idle after a measured 429, {@link REGAIN_CALLS} for each call it cost (see `sent`).
+ *   sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so even a slow plan sees few.
  * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
  *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
  *   share alone (as TCP flows do), and those that start together back off to their shares within seconds.
@@ -148,10 +147,6 @@ export class Pacing {
   #sentAt = 0;
   /** The spacing of the last paced send (ms): a ramp step brings the next slot forward by the difference. */
   #interval = 0;
-  /** When the last cut was, and whether a call has gone since; the calls the callers left unsent after it. */
-  #cutAt = 0;
-  #sentSinceCut = true;
-  #idleCost = 0;
   /** The ceiling's recent slot times (the burst allowance), oldest first. */
   #slots: number[] = [];
 
@@ -175,7 +170,7 @@ export class Pacing {
     const last = this.#events.at(-1);
     if (!last) return this.ceiling?.requestsPerSecond;
     const since = now - last.at;
-    const regainMs = Math.max(MIN_REGAIN_MS, ((REGAIN_CALLS * (1 + this.#idleCost)) / this.estimate) * 1000);
+    const regainMs = Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.estimate) * 1000);
     const curve = this.#ramping
       ? this.estimate
       : this.estimate * (1 + CUT * ((since - regainMs) / regainMs) ** 3);
@@ -223,16 +218,6 @@ export class Pacing {
     // `#sentAt` is the last send (no spell yet: the first send starts one).
     const idle = this.#firstSentAt === undefined || now - this.#sentAt >= GUESS_MS;
     if (this.#events.length === 0 && this.inFlight === 0 && idle) this.#restart(now);
-    if (!this.#sentSinceCut) {
-      // A 429 costs more than its own answer when the callers then sit idle: a lone caller waits its throttled
-      // call's backoff (0.5 to 1 s) with nothing else to send, 5 to 10 calls of a 10 req/s plan. The probe above the
-      // estimate (which on a bucket of one call always meets a 429) then comes no more often, in calls lost, than
-      // for callers that never idle: a lone caller held 84 to 88 % of burst-1 plans of 8 to 60 req/s, now 91 to 96 %.
-      // Counted over at most GUESS_MS (longer is an idle client, not a cost), from the slot the cut gave.
-      this.#sentSinceCut = true;
-      const rate = this.rate(now) ?? MIN_RATE;
-      this.#idleCost = Math.max(0, (Math.min(now - this.#cutAt, GUESS_MS) * rate) / 1000 - 1);
-    }
     this.#sendRate = this.sentRate(now) + 1000 / SEND_RATE_MS;
     this.#sentAt = now;
     if (this.#roundSent >= this.#roundSize && this.inFlight === 0) {
@@ -477,9 +462,6 @@ export class Pacing {
       estimate = Math.max(admitted, Math.min(BETA * pace, Math.sqrt(admitted * pace)));
     }
     else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
-    // Only an estimate measured between two 429s is worth a longer regain: after a multiplicative decrease the
-    // probe is also how an estimate cut too low (8/4 with 3 callers: 90 % of the plan) finds the plan again.
-    const measured = !first && !unproven && (ramped || anchor !== undefined);
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
@@ -488,9 +470,6 @@ export class Pacing {
     this.#recover = this.inFlight;
     // The first call after the cut waits one interval at the new pace.
     this.#nextAt = now + 1000 / (this.rate(now) ?? MIN_RATE);
-    this.#cutAt = now;
-    this.#sentSinceCut = !measured;
-    this.#idleCost = 0;
   }
 
   /**
