@@ -1,5 +1,5 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i and 7j for one version of `core/http/pacing.ts` against
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j and 7k for one version of `core/http/pacing.ts` against
  * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
  *
  *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
@@ -7,11 +7,12 @@
  *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
  *
  * `diff` prints each row's count of cells that meet, every cell that flipped or moved 5 points of share, every
- * 7g and 7i plan whose ratios changed, and 7j's runs that meet with every cell where two or more runs changed sides
- * (a file saved before a row existed has none: that row reads as new).
+ * 7g and 7i plan whose ratios changed, 7j's runs that meet with every cell where two or more runs changed sides, and
+ * 7k's cells that flipped or moved 5 points (a file saved before a row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { leaveCells, leaveMeets, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
 
@@ -20,6 +21,7 @@ interface Saved {
   cold: ColdRow[];
   justAfter?: ColdRow[];
   offGrid?: OffGridCell[];
+  leave?: LeaveCell[];
 }
 
 interface ColdRow {
@@ -44,10 +46,11 @@ if (mode === 'save' && a) {
     cold: (cold.details as { rows: ColdRow[] }).rows,
     justAfter: (justAfter.details as { rows: ColdRow[] }).rows,
     offGrid: await offGridCells(),
+    leave: await leaveCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
   for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
-  process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n`);
+  process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n7k: ${saved.leave?.filter(leaveMeets).length} of ${saved.leave?.length} cells meet\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {
@@ -78,6 +81,17 @@ if (mode === 'save' && a) {
   for (const cell of wasOff.length ? nowOff : []) {
     const was = wasOff.find((c) => label(c) === label(cell));
     if (!was || Math.abs(was.met - cell.met) >= 2) process.stdout.write(`  ${label(cell)}: ${offText(was)} → ${offText(cell)}\n`);
+  }
+  const leaveKey = (c: LeaveCell): string => `${c.rate}/${c.burst} 2x${c.callers}`;
+  const leaveText = (c: LeaveCell | undefined): string =>
+    c ? `${(c.soon * 100).toFixed(0)} % then ${(c.later * 100).toFixed(0)} % / ${(c.throttled * 100).toFixed(1)} %${leaveMeets(c) ? '' : ' ✗'}` : 'new';
+  const [wasLeave, nowLeave] = [before!.leave ?? [], after!.leave ?? []];
+  process.stdout.write(`7k: ${wasLeave.filter(leaveMeets).length} → ${nowLeave.filter(leaveMeets).length} of ${nowLeave.length} cells meet\n`);
+  for (const cell of wasLeave.length ? nowLeave : []) {
+    const was = wasLeave.find((c) => leaveKey(c) === leaveKey(cell));
+    if (!was || leaveMeets(was) !== leaveMeets(cell) || Math.abs(was.later - cell.later) >= 0.05) {
+      process.stdout.write(`  ${leaveKey(cell)}: ${leaveText(was)} → ${leaveText(cell)}\n`);
+    }
   }
 } else {
   process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER\n');

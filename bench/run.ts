@@ -13,6 +13,7 @@ import { relaySharedKeyBench } from './relay-shared.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
 import { coldStartBench, idleStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import type { BenchResult } from './support.ts';
@@ -31,6 +32,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate', rateBench],
   ['default rate sweep', rateSweepBench],
   ['default rate off the sweep grid', offGridBench],
+  ['default rate when a process leaves', processLeavesBench],
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate after an idle spell (cold)', idleStartBench],

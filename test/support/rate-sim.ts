@@ -27,6 +27,8 @@ export interface SimOptions {
    * default: none. Times in the result still count from that first call.
    */
   earlierCallMs?: number;
+  /** When each process leaves (ms; by index, `undefined`: stays): its callers start no call after that. */
+  leaveAtMs?: (number | undefined)[];
   /** One-way network delay, ms: uniform in [min, max]. */
   delayMs?: [number, number];
   seed?: number;
@@ -131,7 +133,8 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
   };
 
   const caller = async (limiter: Limiter, process: number): Promise<void> => {
-    while (!stop && started < target) {
+    const leaveAt = options.leaveAtMs?.[process] ?? Number.POSITIVE_INFINITY;
+    while (!stop && started < target && clock.now() < leaveAt) {
       started += 1;
       try {
         await callOnce(limiter, process);
