@@ -12,7 +12,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
-import { leaveCells, leaveMeets, type LeaveCell } from './rate-leave.ts';
+import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
 
@@ -83,14 +83,12 @@ if (mode === 'save' && a) {
     if (!was || Math.abs(was.met - cell.met) >= 2) process.stdout.write(`  ${label(cell)}: ${offText(was)} → ${offText(cell)}\n`);
   }
   const leaveKey = (c: LeaveCell): string => `${c.rate}/${c.burst} 2x${c.callers}`;
-  const leaveText = (c: LeaveCell | undefined): string =>
-    c ? `${(c.soon * 100).toFixed(0)} % then ${(c.later * 100).toFixed(0)} % / ${(c.throttled * 100).toFixed(1)} %${leaveMeets(c) ? '' : ' ✗'}` : 'new';
   const [wasLeave, nowLeave] = [before!.leave ?? [], after!.leave ?? []];
   process.stdout.write(`7k: ${wasLeave.filter(leaveMeets).length} → ${nowLeave.filter(leaveMeets).length} of ${nowLeave.length} cells meet\n`);
   for (const cell of wasLeave.length ? nowLeave : []) {
     const was = wasLeave.find((c) => leaveKey(c) === leaveKey(cell));
     if (!was || leaveMeets(was) !== leaveMeets(cell) || Math.abs(was.later - cell.later) >= 0.05) {
-      process.stdout.write(`  ${leaveKey(cell)}: ${leaveText(was)} → ${leaveText(cell)}\n`);
+      process.stdout.write(`  ${leaveKey(cell)}: ${was ? leaveText(was) : 'new'} → ${leaveText(cell)}\n`);
     }
   }
 } else {

@@ -52,18 +52,20 @@ export async function leaveCells(): Promise<LeaveCell[]> {
 /** The target: from 10 s after the leave, the one process left holds the plan. */
 export const leaveMeets = (c: LeaveCell): boolean => c.later >= 0.9 && c.throttled < 0.02;
 
+/** A cell's figures: "soon % then later % / 429s %", ✗ when short. */
+export const leaveText = (c: LeaveCell): string =>
+  `${fixed(c.soon * 100, 0)} % then ${fixed(c.later * 100, 0)} % / ${fixed(c.throttled * 100, 1)} %${leaveMeets(c) ? '' : ' ✗'}`;
+
 /** Row 7k. */
 export async function processLeavesBench(): Promise<BenchResult> {
   const cells = await leaveCells();
-  const meets = leaveMeets;
-  const text = (c: LeaveCell): string =>
-    `${c.rate}/${c.burst} ×${c.callers}: ${fixed(c.soon * 100, 0)} % then ${fixed(c.later * 100, 0)} % / ${fixed(c.throttled * 100, 1)} %${meets(c) ? '' : ' ✗'}`;
+  const text = (c: LeaveCell): string => `${c.rate}/${c.burst} ×${c.callers}: ${leaveText(c)}`;
   return {
     id: '7k',
     name: 'Default rate, one of two processes leaves at 15 s: the other\'s share of the plan in the 10 s after, then the 20 s after those, and 429s (virtual time, median of 3 seeds)',
-    result: `${cells.filter(meets).length} of ${cells.length} reach 90 % within 10 s: ${cells.map(text).join('; ')}`,
+    result: `${cells.filter(leaveMeets).length} of ${cells.length} reach 90 % within 10 s: ${cells.map(text).join('; ')}`,
     target: 'from 10 s after the leave: >= 90 % of the plan, 429s < 2 %',
-    met: cells.every(meets),
+    met: cells.every(leaveMeets),
     details: { cells },
   };
 }
