@@ -1,5 +1,5 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j and 7k for one version of `core/http/pacing.ts` against
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k and 7l for one version of `core/http/pacing.ts` against
  * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
  *
  *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
@@ -8,12 +8,14 @@
  *
  * `diff` prints each row's count of cells that meet, every cell that flipped or moved 5 points of share, every
  * 7g and 7i plan whose ratios changed, 7j's runs that meet with every cell where two or more runs changed sides, and
- * 7k's cells that flipped or moved 5 points (a file saved before a row existed has none: that row reads as new).
+ * 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even split
+ * (a file saved before a row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
 import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
+import { splitCells, splitMeets, splitText, type SplitCell } from './rate-split.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
 
 interface Saved {
@@ -22,6 +24,7 @@ interface Saved {
   justAfter?: ColdRow[];
   offGrid?: OffGridCell[];
   leave?: LeaveCell[];
+  split?: SplitCell[];
 }
 
 interface ColdRow {
@@ -47,10 +50,12 @@ if (mode === 'save' && a) {
     justAfter: (justAfter.details as { rows: ColdRow[] }).rows,
     offGrid: await offGridCells(),
     leave: await leaveCells(),
+    split: await splitCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
   for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
   process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n7k: ${saved.leave?.filter(leaveMeets).length} of ${saved.leave?.length} cells meet\n`);
+  process.stdout.write(`7l: ${saved.split?.filter(splitMeets).length} of ${saved.split?.length} cells with no process below half of an even split\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {
@@ -89,6 +94,15 @@ if (mode === 'save' && a) {
     const was = wasLeave.find((c) => leaveKey(c) === leaveKey(cell));
     if (!was || leaveMeets(was) !== leaveMeets(cell) || Math.abs(was.later - cell.later) >= 0.05) {
       process.stdout.write(`  ${leaveKey(cell)}: ${was ? leaveText(was) : 'new'} → ${leaveText(cell)}\n`);
+    }
+  }
+  const splitKey = (c: SplitCell): string => `${c.rate}/${c.burst} ${c.processes}x${c.callers}`;
+  const [wasSplit, nowSplit] = [before!.split ?? [], after!.split ?? []];
+  process.stdout.write(`7l: ${wasSplit.filter(splitMeets).length} → ${nowSplit.filter(splitMeets).length} of ${nowSplit.length} cells with no process below half of an even split\n`);
+  for (const cell of wasSplit.length ? nowSplit : []) {
+    const was = wasSplit.find((c) => splitKey(c) === splitKey(cell));
+    if (!was || Math.abs(was.smallest - cell.smallest) >= 0.1) {
+      process.stdout.write(`  ${splitKey(cell)}: ${was ? splitText(was) : 'new'} → ${splitText(cell)}\n`);
     }
   }
 } else {

@@ -15,6 +15,7 @@ import { rateBench } from './rate.ts';
 import { coldStartBench, idleStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
 import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
+import { splitBench } from './rate-split.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
@@ -33,6 +34,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate sweep', rateSweepBench],
   ['default rate off the sweep grid', offGridBench],
   ['default rate when a process leaves', processLeavesBench],
+  ['default rate, split between processes', splitBench],
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate after an idle spell (cold)', idleStartBench],
