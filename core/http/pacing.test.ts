@@ -323,6 +323,41 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThanOrEqual(Math.max(admitted, pace));
   });
 
+  it('a 429 before the probe with the pace in use sets the estimate near what was admitted; with the pace unused, half way to the pace', () => {
+    /** Out of slow start and its ramp (as below), then 2 s at every `every`th slot of the pace, half the answers lost. */
+    const run = (every: number): { estimate: number; admitted: number; pace: number } => {
+      const p = throttledAfter(50, 0);
+      let t = 0;
+      for (const _ of [1, 2]) {
+        for (let i = 0; i < 200; i++) {
+          t += 20;
+          p.sent(t);
+          p.answered(t, 'admitted');
+        }
+        p.sent(t);
+        p.answered(t, 'throttled');
+      }
+      const cutAt = t;
+      let admitted = 0;
+      for (let slot = 0; t < cutAt + 2000; slot++) {
+        t += 1000 / p.rate(t)!;
+        if (slot % every !== 0) continue;
+        p.sent(t);
+        admitted += slot % (2 * every) === 0 ? 1 : 0;
+        p.answered(t, slot % (2 * every) === 0 ? 'admitted' : 'lost');
+      }
+      p.sent(t);
+      const pace = p.rate(t)!;
+      expect(p.answered(t, 'throttled')).toBe(true);
+      return { estimate: p.estimate, admitted: (admitted * 1000) / (t - cutAt), pace };
+    };
+    const inUse = run(1);
+    expect(inUse.estimate).toBeGreaterThanOrEqual(inUse.admitted);
+    expect(inUse.estimate - inUse.admitted).toBeLessThan(0.15 * (inUse.pace - inUse.admitted));
+    const unused = run(4);
+    expect(unused.estimate).toBeCloseTo(Math.sqrt(unused.admitted * unused.pace));
+  });
+
   it('after a cut the pace starts below the estimate, regains it no sooner than MIN_REGAIN_MS, then probes above', () => {
     const p = throttledAfter(50, 0);
     // End the ramp after steady use, so the cubic curve applies: a 429 in the ramp's first two steps only cuts and

@@ -19,7 +19,9 @@
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
  *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
  *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (see
- *   `#cut`), not at the goodput of the last moments, which a pause or an idle spell drags down.
+ *   `#cut`), not at the goodput of the last moments, which a pause or an idle spell drags down; close to the admitted
+ *   rate when the 429 came before the probe with the pace in use (the pace was not above the plan: another process's
+ *   probe, or a cut that read high, emptied the bucket).
  * - After a 429 the pace starts again at (1 − `CUT`) × the estimate and grows back along a cubic of the time since
  *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
  *   then probing above it, so a plan that grew (or a process that left) is found. The pace regains the estimate no
@@ -61,6 +63,19 @@ const STUCK_BETA = 0.5;
 export const MIN_REGAIN_MS = 6000;
 /** … and no sooner than this many calls at the estimated rate (what keeps 429s rare on slow plans). */
 export const REGAIN_CALLS = 60;
+/**
+ * How far toward the pace (geometrically, 0 to 1) the estimate leans from the admitted rate after a 429: half way
+ * in general, a little when the 429 came before the probe with the pace in use (see `#cut`).
+ */
+const LEAN = 0.5;
+const LEAN_BEFORE_PROBE = 0.1;
+/** Callers that sent at least this share of the pace used it (a ramp step needs that much) … */
+const USED = 0.75;
+/**
+ * … and at least this share since the last 429, kept up with it: a plan they spilled (a bucket that filled while
+ * the pace was below it) no longer reads as less than it admitted (7/3 with 2 callers held 89 % at 0.75).
+ */
+const KEPT_UP = 0.9;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
 const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
@@ -170,7 +185,7 @@ export class Pacing {
     const last = this.#events.at(-1);
     if (!last) return this.ceiling?.requestsPerSecond;
     const since = now - last.at;
-    const regainMs = Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.estimate) * 1000);
+    const regainMs = this.#regainMs();
     const curve = this.#ramping
       ? this.estimate
       : this.estimate * (1 + CUT * ((since - regainMs) / regainMs) ** 3);
@@ -178,6 +193,11 @@ export class Pacing {
     // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
     const used = Math.max(this.estimate, 2 * this.sentRate(now));
     return Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, MAX_RATE, Math.max(MIN_RATE, Math.min(curve, used)));
+  }
+
+  /** How long after a 429 the curve regains the estimate (ms). */
+  #regainMs(): number {
+    return Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.estimate) * 1000);
   }
 
   /**
@@ -351,7 +371,7 @@ export class Pacing {
     const elapsed = now - this.#rampAt;
     const sent = this.#sentTotal - this.#rampSent;
     if (elapsed < (oneCall ? ONE_CALL_RAMP_MS : RAMP_MS) || sent < (oneCall ? 1 : 2)) return false;
-    if (sent < (0.75 * this.estimate * elapsed) / 1000) return false;
+    if (sent < (USED * this.estimate * elapsed) / 1000) return false;
     this.estimate = Math.min(MAX_RATE, this.estimate * this.#rampFactor);
     this.#rampSteps += 1;
     this.#rampAt = now;
@@ -397,6 +417,7 @@ export class Pacing {
    */
   #cut(now: number): void {
     const pace = this.rate(now);
+    const regainMs = this.#regainMs();
     // Nothing admitted from two or more calls since the last 429: that cut was far from enough (or other processes
     // share the key).
     const last = this.#events.at(-1);
@@ -457,9 +478,17 @@ export class Pacing {
       estimate = Math.max(admitted, STUCK_BETA * pace);
     }
     else if (ramped) estimate = Math.max(Math.min(rampRate, pace), pace / factor);
+    // A 429 before the curve regained the estimate, with the callers using the pace: the pace was not probing, so
+    // the plan (or this process's share) is what it admitted since the anchor, give or take a call, and the halfway
+    // lean would set it a little above. Several processes sharing a key meet these when one of them probes; leaning
+    // halfway each settled above its share, so together they stayed over the plan and their 429s went on (5/5 with
+    // 8 processes: 3.9 to 6.6 % of answers 10 to 30 s in; now 2.9 %). Callers that did not keep up with the pace (a
+    // lone caller idle in a retry's backoff, two callers below a plan that spilled) read the plan low: halfway, then.
     else if (anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
-      estimate = Math.max(admitted, Math.min(BETA * pace, Math.sqrt(admitted * pace)));
+      const keptUp = this.#sentTotal - anchor.sent >= (KEPT_UP * this.estimate * (now - anchor.at)) / 1000;
+      const lean = last !== undefined && now - last.at < regainMs && keptUp ? LEAN_BEFORE_PROBE : LEAN;
+      estimate = Math.max(admitted, Math.min(BETA * pace, admitted ** (1 - lean) * pace ** lean));
     }
     else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
