@@ -72,8 +72,9 @@ const LEAN_BEFORE_PROBE = 0.1;
 /** Callers that sent at least this share of the pace used it (a ramp step needs that much) … */
 const USED = 0.75;
 /**
- * … and at least this share since the last 429, kept up with it: a plan they spilled (a bucket that filled while
- * the pace was below it) no longer reads as less than it admitted (7/3 with 2 callers held 89 % at 0.75).
+ * … and at least this share of the estimate since the anchor of a cut, kept up with it. Below that the bucket may
+ * have filled and spilled while they sent under the plan, so what it admitted reads low (7/3 with 2 callers held 89 %
+ * of the plan with 0.75 here).
  */
 const KEPT_UP = 0.9;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
