@@ -26,6 +26,27 @@ function throttledAfter(admitted: number, now = 0): Pacing {
   return p;
 }
 
+/**
+ * Out of slow start (a burst of 50, then a 429) and past its ramp: a 429 in the ramp's first two steps only cuts and
+ * climbs on, the next one ends the climb, so the cubic curve applies from then.
+ *
+ * @returns The pacing and the time of its last cut.
+ */
+function pastTheRamp(): { p: Pacing; t: number } {
+  const p = throttledAfter(50, 0);
+  let t = 0;
+  for (const _ of [1, 2]) {
+    for (let i = 0; i < 200; i++) {
+      t += 20;
+      p.sent(t);
+      p.answered(t, 'admitted');
+    }
+    p.sent(t);
+    expect(p.answered(t, 'throttled')).toBe(true);
+  }
+  return { p, t };
+}
+
 describe('Pacing', () => {
   it('before any 429 nothing is paced: rounds of 10, then 20, each once the last one is answered', () => {
     const p = new Pacing();
@@ -324,20 +345,10 @@ describe('Pacing', () => {
   });
 
   it('a 429 before the probe with the pace in use sets the estimate near what was admitted; with the pace unused, half way to the pace', () => {
-    /** Out of slow start and its ramp (as below), then 2 s at every `every`th slot of the pace, half the answers lost. */
+    /** Past the ramp, then 2 s at every `every`th slot of the pace, half the answers lost. */
     const run = (every: number): { estimate: number; admitted: number; pace: number } => {
-      const p = throttledAfter(50, 0);
-      let t = 0;
-      for (const _ of [1, 2]) {
-        for (let i = 0; i < 200; i++) {
-          t += 20;
-          p.sent(t);
-          p.answered(t, 'admitted');
-        }
-        p.sent(t);
-        p.answered(t, 'throttled');
-      }
-      const cutAt = t;
+      const { p, t: cutAt } = pastTheRamp();
+      let t = cutAt;
       let admitted = 0;
       for (let slot = 0; t < cutAt + 2000; slot++) {
         t += 1000 / p.rate(t)!;
@@ -359,20 +370,8 @@ describe('Pacing', () => {
   });
 
   it('after a cut the pace starts below the estimate, regains it no sooner than MIN_REGAIN_MS, then probes above', () => {
-    const p = throttledAfter(50, 0);
-    // End the ramp after steady use, so the cubic curve applies: a 429 in the ramp's first two steps only cuts and
-    // climbs on (see above), the next one ends the climb.
-    let t = 0;
-    for (const _ of [1, 2]) {
-      for (let i = 0; i < 200; i++) {
-        t += 20;
-        p.sent(t);
-        p.answered(t, 'admitted');
-      }
-      p.sent(t);
-      expect(p.answered(t, 'throttled')).toBe(true);
-    }
-    const cutAt = t;
+    const { p, t: cutAt } = pastTheRamp();
+    let t = cutAt;
     const estimate = p.estimate;
     const keepSending = (until: number): void => {
       while (t < until) {
