@@ -8,7 +8,7 @@
  *
  * The issue asks nothing of the split; the bar here is TCP's usual one, no process below half of an even split.
  */
-import { simulate } from '../test/support/rate-sim.ts';
+import { simulate, steady } from '../test/support/rate-sim.ts';
 import { fixed, median, type BenchResult } from './support.ts';
 
 const FROM_MS = 10_000;
@@ -48,8 +48,7 @@ async function splitCell(rate: number, burst: number, processes: number, callers
     for (const a of run.answers) {
       if (a.status === 200 && a.at >= FROM_MS && a.at < TO_MS) counts[a.process] = (counts[a.process] ?? 0) + 1;
     }
-    const together = counts.reduce((sum, n) => sum + n, 0) / (rate * ((TO_MS - FROM_MS) / 1000));
-    return { ...splitOf(counts), together };
+    return { ...splitOf(counts), together: steady(run, { ratePerSecond: rate }, FROM_MS, TO_MS).share };
   }));
   return {
     rate, burst, processes, callers, smallest: median(runs.map((r) => r.smallest)), jain: median(runs.map((r) => r.jain)),
