@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUT, INITIAL_WINDOW, MAX_MARGIN, MD_BETA, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
+import { CUT, INITIAL_WINDOW, MD_BETA, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */
 function send(p: Pacing, now: number, n = 1): void {
@@ -385,27 +385,6 @@ describe('Pacing', () => {
     expect(p.rate(t)!).toBeLessThan(estimate);
     keepSending(cutAt + MIN_REGAIN_MS * 2.5);
     expect(p.rate(t)!).toBeGreaterThan(estimate * 1.05);
-  });
-
-  it('each 429 in a row before the pace regained the estimate starts the curve a further CUT below it; a probe\'s 429 sets it back', () => {
-    const { p, t: cutAt } = pastTheRamp();
-    let t = cutAt;
-    /** Sends at the pace, every call admitted, until `until`; then one 429. Returns the pace just after it, as a share of the estimate. */
-    const throttledAt = (until: number): number => {
-      while (t < until) {
-        t += 1000 / p.rate(t)!;
-        p.sent(t);
-        p.answered(t, 'admitted');
-      }
-      p.sent(t);
-      expect(p.answered(t, 'throttled')).toBe(true);
-      return p.rate(t)! / p.estimate;
-    };
-    expect(p.rate(t)! / p.estimate).toBeCloseTo(1 - CUT); // the ramp's end: no 429 before a probe yet
-    const margins = [1, 2, 3, 4, 5].map(() => 1 - throttledAt(t + 1000));
-    for (const [i, margin] of margins.entries()) expect(margin).toBeCloseTo(Math.min(MAX_MARGIN, CUT * (i + 2)));
-    // Past the regain the pace probes above the estimate; its 429 starts the curve at the usual CUT below.
-    expect(1 - throttledAt(t + 4 * MIN_REGAIN_MS)).toBeCloseTo(CUT);
   });
 
   it('a pace the callers did not use grows no further than twice what they sent lately', () => {

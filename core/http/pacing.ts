@@ -26,8 +26,6 @@
  *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
  *   then probing above it, so a plan that grew (or a process that left) is found. The pace regains the estimate no
  *   sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so even a slow plan sees few.
- *   Each 429 in a row that comes before the pace regained the estimate starts the curve a further `CUT` below it (up
- *   to {@link MAX_MARGIN}): the bucket is emptied by someone else, so processes sharing the key leave it room.
  * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
  *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
  *   share alone (as TCP flows do), and those that start together back off to their shares within seconds.
@@ -55,11 +53,6 @@ const GUESS_MS = 1000;
 const MAX_WINDOW = 1000;
 /** After a 429 the pace starts again at (1 − CUT) × the estimate, so the plan's bucket fills a little. */
 export const CUT = 0.05;
-/**
- * The most the curve starts below the estimate: after each 429 in a row that came before the pace regained it, `CUT`
- * more (see `#cut`).
- */
-export const MAX_MARGIN = 0.2;
 /** A 429 cuts the estimate to no more than this share of the pace that met it. */
 export const BETA = 0.9;
 /** A 429 with nothing to measure the plan by (no earlier 429 with enough answers after it): CUBIC's decrease. */
@@ -162,10 +155,6 @@ export class Pacing {
   #rampSent = 0;
   /** Calls in flight at the ramp's last step: their answers speak for the pace before it. */
   #rampPending = 0;
-  /** How far below the estimate the curve started at the last cut (a share of it; see `#cut`). */
-  #margin = CUT;
-  /** 429s in a row that came before the pace regained the estimate. */
-  #early = 0;
   /** Answers still due from calls in flight at the last cut: their 429s are that cut's, not new ones. */
   #recover = 0;
   #nextAt = 0;
@@ -198,11 +187,9 @@ export class Pacing {
     if (!last) return this.ceiling?.requestsPerSecond;
     const since = now - last.at;
     const regainMs = this.#regainMs();
-    // Below the estimate by the margin of the last cut; the probe above it always grows by CUT.
-    const margin = since < regainMs ? this.#margin : CUT;
     const curve = this.#ramping
       ? this.estimate
-      : this.estimate * (1 + margin * ((since - regainMs) / regainMs) ** 3);
+      : this.estimate * (1 + CUT * ((since - regainMs) / regainMs) ** 3);
     // A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
     // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
     const used = Math.max(this.estimate, 2 * this.sentRate(now));
@@ -435,8 +422,6 @@ export class Pacing {
     // Nothing admitted from two or more calls since the last 429: that cut was far from enough (or other processes
     // share the key).
     const last = this.#events.at(-1);
-    // A 429 before the curve regained the estimate: the pace was not probing.
-    const beforeProbe = last !== undefined && now - last.at < regainMs;
     const stuck = last !== undefined && this.#admitted === last.admitted && this.#sentTotal - last.sent >= 2;
     const anchor = this.#events.findLast((e) => !e.slowStart && this.#admitted - e.admitted >= MIN_SAMPLE && now > e.at);
     // The first 429 (out of slow start, or out of a configured rate's burst) knows only what was admitted so far.
@@ -503,19 +488,11 @@ export class Pacing {
     else if (anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
       const keptUp = this.#sentTotal - anchor.sent >= (KEPT_UP * this.estimate * (now - anchor.at)) / 1000;
-      const lean = beforeProbe && keptUp ? LEAN_BEFORE_PROBE : LEAN;
+      const lean = last !== undefined && now - last.at < regainMs && keptUp ? LEAN_BEFORE_PROBE : LEAN;
       estimate = Math.max(admitted, Math.min(BETA * pace, admitted ** (1 - lean) * pace ** lean));
     }
     else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
-    // A 429 while the pace was below the estimate, not probing, means the bucket is emptied by others (or the estimate
-    // read high): each such 429 in a row starts the curve a further CUT below the estimate, so that processes sharing
-    // the key leave the bucket room between them. Each settled at 95 % of a share it measured, the processes together
-    // paced at 95 % of the plan, and their calls, periodic but out of phase, met an empty bucket now and then: 5/5
-    // with 8 processes 2.9 % 429s 10 to 30 s in, 7/7 4.1 % (now 2.0 and 2.1 %). One process alone rarely meets
-    // such 429s, and a probe's 429 (after the regain) sets the margin back to CUT.
-    this.#early = beforeProbe && !first && !ramped ? this.#early + 1 : 0;
-    this.#margin = Math.min(MAX_MARGIN, CUT * (1 + this.#early));
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
     });
