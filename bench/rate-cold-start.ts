@@ -37,6 +37,10 @@ const CASES: Case[] = [
   { rate: 1, burst: 1, callers: 5, calls: 30 },
   { rate: 2, burst: 1, callers: 5, calls: 60 },
   { rate: 7, burst: 1, callers: 5, calls: 150 },
+  // The same burst-1 plans with fewer calls: the 1.5 to 2 s slow start and the ramp take to find a one-call bucket
+  // weigh more against a floor of 14 to 15 s (found over sockets by hand: 1.17 to 1.20×).
+  { rate: 7, burst: 1, callers: 5, calls: 100 },
+  { rate: 20, burst: 1, callers: 10, calls: 300 },
   { rate: 20, burst: 1, callers: 50, calls: 600 },
   { rate: 50, burst: 1, callers: 50, calls: 1500 },
 ];
