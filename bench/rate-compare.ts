@@ -38,13 +38,20 @@ interface ColdRow {
 }
 
 const [mode, a, b] = process.argv.slice(2);
+
+/** What every row's cells have: a share of the plan and the 429s among answers. */
+interface Measured {
+  share: number;
+  throttled: number;
+}
+
 /**
  * The cells' mean share of the plan and mean 429s, before → after. Where cells fall short a change can trade one for
  * the other, and the count of cells that meet shows only what crossed a line: a margin that cut 429s in several
  * processes' learning tail added 5 cells to 7b while their mean share fell 90.7 → 88.3 %.
  */
-function means(before: { share: number; throttled: number }[], after: { share: number; throttled: number }[]): string {
-  const mean = (cells: typeof before, pick: (c: (typeof before)[number]) => number): string =>
+function means(before: Measured[], after: Measured[]): string {
+  const mean = (cells: Measured[], pick: (c: Measured) => number): string =>
     cells.length === 0 ? '–' : `${((cells.reduce((sum, c) => sum + pick(c), 0) / cells.length) * 100).toFixed(1)} %`;
   return `mean share ${mean(before, (c) => c.share)} → ${mean(after, (c) => c.share)}, mean 429s ${mean(before, (c) => c.throttled)} → ${mean(after, (c) => c.throttled)}`;
 }

@@ -418,7 +418,6 @@ export class Pacing {
    */
   #cut(now: number): void {
     const pace = this.rate(now);
-    const regainMs = this.#regainMs();
     // Nothing admitted from two or more calls since the last 429: that cut was far from enough (or other processes
     // share the key).
     const last = this.#events.at(-1);
@@ -488,7 +487,8 @@ export class Pacing {
     else if (anchor) {
       const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
       const keptUp = this.#sentTotal - anchor.sent >= (KEPT_UP * this.estimate * (now - anchor.at)) / 1000;
-      const lean = last !== undefined && now - last.at < regainMs && keptUp ? LEAN_BEFORE_PROBE : LEAN;
+      // The estimate is still the one the pace ran on, so this is the regain the curve was on.
+      const lean = last !== undefined && now - last.at < this.#regainMs() && keptUp ? LEAN_BEFORE_PROBE : LEAN;
       estimate = Math.max(admitted, Math.min(BETA * pace, admitted ** (1 - lean) * pace ** lean));
     }
     else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
