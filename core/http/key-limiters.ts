@@ -12,7 +12,7 @@
 import { fingerprint } from '../hash.ts';
 import { defaultNow, defaultSleep, isCloudflareWorkers } from '../runtime.ts';
 import { createLimiter, type Limiter } from './limiter.ts';
-import type { Ceiling } from './pacing.ts';
+import type { Ceiling } from './ceiling.ts';
 
 export type { Limiter, Outcome } from './limiter.ts';
 

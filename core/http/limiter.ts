@@ -11,7 +11,8 @@
  * wakes it at once), so a sleep that returns early cannot make callers spin.
  */
 import { raceAbort } from '../signal.ts';
-import { Pacing, type Answer, type Ceiling } from './pacing.ts';
+import type { Ceiling } from './ceiling.ts';
+import { Pacing, type Answer } from './pacing.ts';
 
 /**
  * How one scheduled attempt ended, for throttling: `other` is any other answer (a 4xx the plan still counted),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUT, INITIAL_WINDOW, MD_BETA, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
+import { CUT, MD_BETA, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
+import { INITIAL_WINDOW } from './slow-start.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */
 function send(p: Pacing, now: number, n = 1): void {

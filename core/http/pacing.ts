@@ -4,11 +4,12 @@
  *
  * The plan is a token bucket (a rate and a burst) that nobody told us. What shapes the arithmetic:
  *
- * - Before the first 429 nothing is known, so nothing is paced (slow start, as TCP): a window caps the calls in
- *   flight and doubles with each round of successes (10, 20, 40 …) that used it. A generous plan is never waited on.
- *   After an idle second, slow start begins afresh.
+ * - Before the first 429 nothing is known, so nothing is paced (slow start, as TCP: `slow-start.ts`): a window caps
+ *   the calls in flight and doubles with each round of successes (10, 20, 40 …) that used it. A generous plan is
+ *   never waited on. After an idle second, slow start begins afresh.
  * - The first 429 ends slow start with a guess (what its round had admitted, over at least a second, counting the
- *   round's answers that come back after that 429, and not a call made alone just before the burst: see `#burst`),
+ *   round's answers that come back after that 429, and not a call made alone just before the burst: see
+ *   `SlowStart.burst`),
  *   and the pace ramps up from there, doubling at most every {@link RAMP_MS} while the callers use it (after a
  *   round that admitted one call, at each call admitted at the new spacing: see `#ramp`), until the next 429, which
  *   puts the plan between what it admitted since the last doubling and half the pace. A 429 before the second doubling says only that the guess, which counts
@@ -30,27 +31,16 @@
  *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
  *   share alone (as TCP flows do), and those that start together back off to their shares within seconds.
  *
- * A configured rate is a ceiling: the burst goes at once, then calls are spaced by the rate; a 429 still cuts the
- * pace below it, as for the default, so several processes each told the plan's rate share it instead of fighting.
+ * A configured rate is a ceiling: the burst goes at once, then calls are spaced by the rate (`ceiling.ts`); a 429
+ * still cuts the pace below it, as for the default, so several processes each told the plan's rate share it instead
+ * of fighting.
  */
+import { CeilingSlots, type Ceiling } from './ceiling.ts';
+import { GUESS_MS, SlowStart } from './slow-start.ts';
 
 /** How an answer counts: `admitted` by the plan (any status but 429), `throttled` (429), `lost` (no answer: unknown), `not-sent`. */
 export type Answer = 'admitted' | 'throttled' | 'lost' | 'not-sent';
 
-/** A rate given by the user: at most `burst` calls at once, then never more than `requestsPerSecond`. */
-export interface Ceiling {
-  requestsPerSecond: number;
-  burst: number;
-}
-
-/** Calls in flight allowed before anything is learned; the window doubles with every round of successes. */
-export const INITIAL_WINDOW = 10;
-/**
- * Slow start's guess spans at least this long (ms). A client idle this long before a call (nothing in flight, no 429
- * yet) starts slow start afresh: its earlier calls say nothing about the burst it is about to send.
- */
-const GUESS_MS = 1000;
-const MAX_WINDOW = 1000;
 /** After a 429 the pace starts again at (1 − CUT) × the estimate, so the plan's bucket fills a little. */
 export const CUT = 0.05;
 /** A 429 cuts the estimate to no more than this share of the pace that met it. */
@@ -107,7 +97,7 @@ interface Event {
   sent: number;
   /** The 429 that ended slow start (no anchor for an estimate). */
   slowStart: boolean;
-  /** Slow start's 429: what the burst that met it had admitted (its late answers too; see `#burst`) … */
+  /** Slow start's 429: what the burst that met it had admitted (its late answers too; see `SlowStart.burst`) … */
   burst: number;
   /** … and when that burst began. */
   burstFrom: number;
@@ -117,28 +107,16 @@ interface Event {
 export class Pacing {
   /** The configured rate, if any. */
   readonly ceiling: Ceiling | undefined;
-  /** Calls allowed in flight while unpaced (slow start). */
-  window = INITIAL_WINDOW;
   /** Calls sent and not yet answered. */
   inFlight = 0;
   /** The plan's rate (or this client's share of it) as estimated at the last cut, requests per second; 0 before. */
   estimate = 0;
-  #roundSize = INITIAL_WINDOW;
-  #roundSent = 0;
-  /** The most calls in flight at once in this round. */
-  #roundPeak = 0;
+  readonly #slowStart = new SlowStart();
+  /** The configured rate's burst allowance, before any 429. */
+  readonly #ceilingSlots: CeilingSlots | undefined;
+  /** Answers admitted since slow start's current spell began. */
   #admitted = 0;
-  /**
-   * The burst under way: admitted since calls last went out after one made alone (nothing else in flight while it
-   * was), and the most in flight at once since. A call made alone just before a burst (an organization read before a
-   * batch, a token) took a call from the bucket the burst then meets, and its answer says nothing of that bucket.
-   */
-  #burstAdmitted = 0;
-  #burstPeak = 0;
-  #burstFrom = 0;
   #sentTotal = 0;
-  /** When slow start's current spell began (its guess counts the answers admitted since). */
-  #firstSentAt: number | undefined;
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
   #ramping = false;
@@ -163,12 +141,11 @@ export class Pacing {
   #sentAt = 0;
   /** The spacing of the last paced send (ms): a ramp step brings the next slot forward by the difference. */
   #interval = 0;
-  /** The ceiling's recent slot times (the burst allowance), oldest first. */
-  #slots: number[] = [];
 
   /** @param ceiling A configured rate, if any. */
   constructor(ceiling?: Ceiling) {
     this.ceiling = ceiling;
+    this.#ceilingSlots = ceiling && new CeilingSlots(ceiling);
   }
 
   /** True once calls are paced: a ceiling was given or a 429 was seen. Unpaced, the window decides. */
@@ -211,11 +188,9 @@ export class Pacing {
     return this.#sendRate * Math.exp(-Math.max(0, now - this.#sentAt) / SEND_RATE_MS);
   }
 
-  /** Unpaced: whether one more call may go now. A full round waits for all of its answers (see {@link Pacing.sent}). */
+  /** Unpaced: whether one more call may go now. A full round waits for all of its answers (`SlowStart`). */
   canSend(): boolean {
-    if (this.paced) return true;
-    if (this.inFlight >= this.window) return false;
-    return this.#roundSent < this.#roundSize || this.inFlight === 0 || this.window >= MAX_WINDOW;
+    return this.paced || this.#slowStart.canSend(this.inFlight);
   }
 
   /**
@@ -226,7 +201,8 @@ export class Pacing {
    */
   wait(now: number): number {
     if (!this.paced) return 0;
-    if (this.#bursting) return Math.max(0, this.#burstWait(now));
+    const slots = this.#burstSlots;
+    if (slots) return slots.wait(now);
     return Math.max(0, this.#nextAt - now);
   }
 
@@ -237,26 +213,19 @@ export class Pacing {
    */
   sent(now: number): void {
     // `#sentAt` is the last send (no spell yet: the first send starts one).
-    const idle = this.#firstSentAt === undefined || now - this.#sentAt >= GUESS_MS;
-    if (this.#events.length === 0 && this.inFlight === 0 && idle) this.#restart(now);
+    const idle = this.#slowStart.unstarted || now - this.#sentAt >= GUESS_MS;
+    if (this.#events.length === 0 && this.inFlight === 0 && idle) {
+      this.#slowStart.restart(now);
+      this.#admitted = 0;
+    }
     this.#sendRate = this.sentRate(now) + 1000 / SEND_RATE_MS;
     this.#sentAt = now;
-    if (this.#roundSent >= this.#roundSize && this.inFlight === 0) {
-      // Slow start goes in rounds: a round is the window when it began, so a plan whose burst is smaller than the
-      // window costs that round's excess in 429s, not that plus what was sent while those 429s were on their way.
-      this.#roundSize = this.window;
-      this.#roundSent = 0;
-      this.#roundPeak = 0;
-    }
-    if (this.inFlight === 0 && this.#burstPeak <= 1) this.#newBurst(now);
+    this.#slowStart.sent(now, this.inFlight);
     this.inFlight += 1;
-    this.#roundPeak = Math.max(this.#roundPeak, this.inFlight);
-    this.#burstPeak = Math.max(this.#burstPeak, this.inFlight);
     this.#sentTotal += 1;
-    this.#roundSent += 1;
-    if (this.#bursting) {
-      this.#slots.push(now);
-      if (this.#slots.length > (this.ceiling?.burst ?? 1)) this.#slots.shift();
+    const slots = this.#burstSlots;
+    if (slots) {
+      slots.sent(now);
       return;
     }
     const rate = this.rate(now);
@@ -268,31 +237,9 @@ export class Pacing {
     this.#nextAt = Math.max(this.#nextAt, now - catchUp) + interval;
   }
 
-  /**
-   * Slow start again after an idle spell: a client that made a call or a thousand and then sat idle would otherwise
-   * guess the plan from answers spread over minutes (the smallest guess, 1 req/s: 100 calls on 5/5 took 1.2× the
-   * plan's floor after one call 20 s before), and send its next burst as one round of the window those answers grew
-   * (TCP restarts its window after idle for the same reason, RFC 5681 §4.1).
-   */
-  #restart(now: number): void {
-    this.#firstSentAt = now;
-    this.#admitted = 0;
-    this.window = INITIAL_WINDOW;
-    this.#roundSize = INITIAL_WINDOW;
-    this.#roundSent = 0;
-    this.#roundPeak = 0;
-    this.#newBurst(now);
-  }
-
-  #newBurst(now: number): void {
-    this.#burstAdmitted = 0;
-    this.#burstPeak = 0;
-    this.#burstFrom = now;
-  }
-
-  /** A configured rate before any 429: its burst, then its spacing. */
-  get #bursting(): boolean {
-    return this.ceiling !== undefined && this.#events.length === 0;
+  /** The configured rate's burst allowance while it governs (before any 429; after one, the pace does). */
+  get #burstSlots(): CeilingSlots | undefined {
+    return this.#events.length === 0 ? this.#ceilingSlots : undefined;
   }
 
   /**
@@ -310,17 +257,13 @@ export class Pacing {
     const old = this.#recover > 0;
     if (old) this.#recover -= 1;
     if (answer === 'not-sent') {
-      this.#roundSent = Math.max(0, this.#roundSent - 1); // never reached the service: another may go in its place
+      this.#slowStart.notSent();
       return false;
     }
     if (answer === 'admitted') {
       this.#admitted += 1;
-      this.#burstAdmitted += 1;
-      const stepped = (!old || this.#lateAdmitted()) && this.#ramp(now, stale);
-      // The window grows only while it is used (half of it in flight at once this round): a few callers answered one
-      // at a time for an hour prove nothing about a burst of hundreds (TCP's window validation, RFC 7661).
-      if (!this.paced && 2 * this.#roundPeak >= this.window) this.window = Math.min(MAX_WINDOW, this.window + 1);
-      return stepped;
+      this.#slowStart.admitted(this.paced);
+      return (!old || this.#lateAdmitted()) && this.#ramp(now, stale);
     }
     if (answer !== 'throttled' || old) return false;
     this.#cut(now);
@@ -396,15 +339,6 @@ export class Pacing {
     return first !== undefined && first.slowStart && first.burst <= 1;
   }
 
-  /**
-   * What slow start's guess counts: the burst under way, or the whole spell when each call went alone (one caller,
-   * answered one at a time, is a burst of its own).
-   */
-  get #burst(): { admitted: number; from: number } {
-    if (this.#burstPeak > 1) return { admitted: this.#burstAdmitted, from: this.#burstFrom };
-    return { admitted: this.#admitted, from: this.#firstSentAt ?? this.#burstFrom };
-  }
-
   /** What the plan admitted per second since the ramp last doubled. */
   #rampRate(now: number): number {
     return (this.#rampAdmitted * 1000) / Math.max(1, now - this.#rampAt);
@@ -455,7 +389,7 @@ export class Pacing {
     this.#rampAt = now;
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
-    const burst = this.#burst;
+    const burst = this.#slowStart.burst(this.#admitted);
     let estimate: number;
     // Out of slow start: the burst and the rate together, over at least a second, and at least the smallest plan.
     if (first || pace === undefined) estimate = Math.max(1, (burst.admitted * 1000) / Math.max(GUESS_MS, now - burst.from));
@@ -509,22 +443,6 @@ export class Pacing {
    */
   pausedUntil(until: number): void {
     this.#nextAt = Math.max(this.#nextAt, until);
-    this.#slots = [];
-  }
-
-  /**
-   * With a ceiling and no 429 yet: the burst goes at once, then calls are spaced by the rate, and no span of
-   * burst ÷ rate ever holds more than the burst, so the steady state never exceeds the rate.
-   */
-  #burstWait(now: number): number {
-    const { burst, requestsPerSecond } = this.ceiling ?? { burst: 1, requestsPerSecond: MIN_RATE };
-    const interval = 1000 / requestsPerSecond;
-    const last = this.#slots.at(-1);
-    if (last === undefined || now - last >= burst * interval) {
-      this.#slots = []; // idle for a whole span: the burst is there again
-      return 0;
-    }
-    if (this.#slots.length < burst) return 0;
-    return Math.max((this.#slots[this.#slots.length - burst] ?? now) + burst * interval, last + interval) - now;
+    this.#ceilingSlots?.clear();
   }
 }

@@ -5,7 +5,7 @@
  * run, so the pacing's behaviour can be asserted in unit tests (and swept in the benchmark) without waiting.
  */
 import { createLimiter, type Limiter } from '../../core/http/limiter.ts';
-import type { Ceiling } from '../../core/http/pacing.ts';
+import type { Ceiling } from '../../core/http/ceiling.ts';
 import { CALL_DEFAULTS, runCall, type Attempt } from '../../core/http/run-call.ts';
 import { createRedactor } from '../../core/redact.ts';
 import { consume, freshCounters } from '../../emulator/usage-plan.ts';
