@@ -36,7 +36,8 @@ export class CeilingSlots {
       return 0;
     }
     if (this.#slots.length < burst) return 0;
-    return Math.max(0, Math.max((this.#slots[this.#slots.length - burst] ?? now) + burst * interval, last + interval) - now);
+    const next = Math.max((this.#slots[this.#slots.length - burst] ?? now) + burst * interval, last + interval);
+    return Math.max(0, next - now);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUT, MD_BETA, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
+import { MD_BETA } from './estimate.ts';
+import { CUT, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
 import { INITIAL_WINDOW } from './slow-start.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */

@@ -9,20 +9,19 @@
  *   never waited on. After an idle second, slow start begins afresh.
  * - The first 429 ends slow start with a guess (what its round had admitted, over at least a second, counting the
  *   round's answers that come back after that 429, and not a call made alone just before the burst: see
- *   `SlowStart.burst`),
- *   and the pace ramps up from there, doubling at most every {@link RAMP_MS} while the callers use it (after a
- *   round that admitted one call, at each call admitted at the new spacing: see `#ramp`), until the next 429, which
- *   puts the plan between what it admitted since the last doubling and half the pace. A 429 before the second doubling says only that the guess, which counts
- *   the burst as rate, was high: the pace is cut below the guess and climbs on in small steps, and the next 429
- *   puts the plan at what it admitted between the two. With a bucket of about one call (it spills on any excess, so
- *   the ramp's rate says nothing) the ramp climbs again from half the pace in steps of {@link SEARCH_FACTOR} until
- *   the next 429: one more 429 finds the plan within a step.
+ *   `SlowStart.burst`), and the pace ramps up from there, doubling at most every {@link RAMP_MS} while the callers
+ *   use it (after a round that admitted one call, at each call admitted at the new spacing: see `#ramp`), until the
+ *   next 429, which puts the plan between what it admitted since the last doubling and half the pace. A 429 before
+ *   the second doubling says only that the guess, which counts the burst as rate, was high: the pace is cut below
+ *   the guess and climbs on in small steps, and the next 429 puts the plan at what it admitted between the two. With
+ *   a bucket of about one call (it spills on any excess, so the ramp's rate says nothing) the ramp climbs again from
+ *   half the pace in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
  *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
- *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (see
- *   `#cut`), not at the goodput of the last moments, which a pause or an idle spell drags down; close to the admitted
- *   rate when the 429 came before the probe with the pace in use (the pace was not above the plan: another process's
- *   probe, or a cut that read high, emptied the bucket).
+ *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (each
+ *   case in `estimate.ts`), not at the goodput of the last moments, which a pause or an idle spell drags down; close
+ *   to the admitted rate when the 429 came before the probe with the pace in use (the pace was not above the plan:
+ *   another process's probe, or a cut that read high, emptied the bucket).
  * - After a 429 the pace starts again at (1 − `CUT`) × the estimate and grows back along a cubic of the time since
  *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
  *   then probing above it, so a plan that grew (or a process that left) is found. The pace regains the estimate no
@@ -36,6 +35,7 @@
  * of fighting.
  */
 import { CeilingSlots, type Ceiling } from './ceiling.ts';
+import { estimateAfter, type Cut } from './estimate.ts';
 import { GUESS_MS, SlowStart } from './slow-start.ts';
 
 /** How an answer counts: `admitted` by the plan (any status but 429), `throttled` (429), `lost` (no answer: unknown), `not-sent`. */
@@ -43,22 +43,10 @@ export type Answer = 'admitted' | 'throttled' | 'lost' | 'not-sent';
 
 /** After a 429 the pace starts again at (1 − CUT) × the estimate, so the plan's bucket fills a little. */
 export const CUT = 0.05;
-/** A 429 cuts the estimate to no more than this share of the pace that met it. */
-export const BETA = 0.9;
-/** A 429 with nothing to measure the plan by (no earlier 429 with enough answers after it): CUBIC's decrease. */
-export const MD_BETA = 0.7;
-/** A 429 with nothing admitted from two or more calls since the last one halves the pace. */
-const STUCK_BETA = 0.5;
 /** The pace regains the estimate no sooner than this after a 429 … */
 export const MIN_REGAIN_MS = 6000;
 /** … and no sooner than this many calls at the estimated rate (what keeps 429s rare on slow plans). */
 export const REGAIN_CALLS = 60;
-/**
- * How far toward the pace (geometrically, 0 to 1) the estimate leans from the admitted rate after a 429: half way
- * in general, a little when the 429 came before the probe with the pace in use (see `#cut`).
- */
-const LEAN = 0.5;
-const LEAN_BEFORE_PROBE = 0.1;
 /** Callers that sent at least this share of the pace used it (a ramp step needs that much) … */
 const USED = 0.75;
 /**
@@ -370,12 +358,9 @@ export class Pacing {
     // ramp then climbs again from that half in steps of SEARCH_FACTOR, so the next 429, the search's only cost, finds
     // the plan within one step. Below MIN_SEARCH_RATE that second 429 would cost more than 2 % of a minute's
     // answers: the curve takes over at once.
-    // A 429 before the ramp's second doubling: the pace was still slow start's guess, or its double. The guess counts
-    // the burst as rate and so reads high wherever the burst is the rate or more (6 req/s from 6 calls admitted in a
-    // round on a 5/5 plan). So the 429 says the plan is below the pace, not that it lies above half of it: taking
-    // the guess as proven held 5/5 at 60 to 80 % for the 15 to 20 s the curve takes to regain. The pace is cut from
-    // the guess as with nothing to measure by (to half when nothing at all was admitted since), or to what the plan
-    // admitted since if that is more, and the ramp climbs on from there in the search's steps.
+    // A 429 before the ramp's second doubling (the pace was still slow start's guess, or its double) is unproven: the
+    // guess counts the burst as rate, so the 429 says only that the plan is below the pace (`estimate.ts`), and the
+    // ramp climbs on from the cut in the search's steps; the next 429 ends that climb.
     const unproven = ramped && factor === 2 && steps <= 1 && (pace ?? 0) >= MIN_SEARCH_RATE
       && (this.#events[0]?.burst ?? 0) > 2;
     const search = !unproven && ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
@@ -390,42 +375,23 @@ export class Pacing {
     this.#rampAdmitted = 0;
     this.#rampSent = this.#sentTotal;
     const burst = this.#slowStart.burst(this.#admitted);
-    let estimate: number;
-    // Out of slow start: the burst and the rate together, over at least a second, and at least the smallest plan.
-    if (first || pace === undefined) estimate = Math.max(1, (burst.admitted * 1000) / Math.max(GUESS_MS, now - burst.from));
-    // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its
-    // backoff, a small bucket spilling) reads low, and a pace that met a 429 only once a full bucket drained reads
-    // high. Halfway between them (geometrically) each 429 halves the doubt.
-    // The ramp's end: the pace grew by one step (×2, or ×SEARCH_FACTOR in the search) since the last one the plan kept
-    // up with, so the plan lies between what it admitted since that step and the pace ÷ the step.
-    else if (unproven) {
-      const guess = pace / 2 ** steps;
-      estimate = Math.max(Math.min(rampRate, pace), (rampRate === 0 ? STUCK_BETA : MD_BETA) * guess);
+    const admittedSince = (e: Event): number => ((this.#admitted - e.admitted) * 1000) / (now - e.at);
+    let cut: Cut;
+    if (first || pace === undefined) {
+      cut = { kind: 'slow-start', admitted: burst.admitted, spanMs: Math.max(GUESS_MS, now - burst.from) };
     }
-    // The end of a climb after an unproven 429: the bucket filled while the climb was below the plan, and those stored
-    // calls carried it past the plan (5/5 met this 429 at 8.8 req/s, and a second and third 429 followed as the
-    // estimate came down), so its last step says little. Both 429s found the bucket empty, so what the plan admitted
-    // between them is what it refilled: its rate, less what a full bucket spilled (hence no less than half the pace).
-    // (The anchor is that unproven 429: it comes only right after slow start's, which is no anchor.)
-    else if (climbed && anchor) {
-      const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
-      estimate = Math.max(admitted, STUCK_BETA * pace);
-    }
-    else if (ramped) estimate = Math.max(Math.min(rampRate, pace), pace / factor);
-    // A 429 before the curve regained the estimate, with the callers using the pace: the pace was not probing, so
-    // the plan (or this process's share) is what it admitted since the anchor, give or take a call, and the halfway
-    // lean would set it a little above. Several processes sharing a key meet these when one of them probes; leaning
-    // halfway each settled above its share, so together they stayed over the plan and their 429s went on (5/5 with
-    // 8 processes: 3.9 to 6.6 % of answers 10 to 30 s in; now 2.9 %). Callers that did not keep up with the pace (a
-    // lone caller idle in a retry's backoff, two callers below a plan that spilled) read the plan low: halfway, then.
+    else if (unproven) cut = { kind: 'unproven', pace, steps, rampRate };
+    // (The anchor of a climb's end is its unproven 429: that comes only right after slow start's, which is no anchor.)
+    else if (climbed && anchor) cut = { kind: 'climb-end', pace, admittedRate: admittedSince(anchor) };
+    else if (ramped) cut = { kind: 'ramp-end', pace, factor, rampRate };
     else if (anchor) {
-      const admitted = ((this.#admitted - anchor.admitted) * 1000) / (now - anchor.at);
       const keptUp = this.#sentTotal - anchor.sent >= (KEPT_UP * this.estimate * (now - anchor.at)) / 1000;
-      // The estimate is still the one the pace ran on, so this is the regain the curve was on.
-      const lean = last !== undefined && now - last.at < this.#regainMs() && keptUp ? LEAN_BEFORE_PROBE : LEAN;
-      estimate = Math.max(admitted, Math.min(BETA * pace, admitted ** (1 - lean) * pace ** lean));
+      // Before the probe: the estimate is still the one the pace ran on, so this is the regain the curve was on.
+      const beforeProbe = last !== undefined && now - last.at < this.#regainMs() && keptUp;
+      cut = { kind: 'anchored', pace, admittedRate: admittedSince(anchor), beforeProbe };
     }
-    else estimate = (stuck ? STUCK_BETA : MD_BETA) * pace;
+    else cut = { kind: 'blind', pace, stuck };
+    const estimate = estimateAfter(cut);
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,

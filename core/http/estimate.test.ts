@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { BETA, estimateAfter, MD_BETA, STUCK_BETA } from './estimate.ts';
+
+describe('estimateAfter', () => {
+  it('slow start\'s 429: what its burst admitted over its span, and at least 1 req/s', () => {
+    expect(estimateAfter({ kind: 'slow-start', admitted: 12, spanMs: 2000 })).toBe(6);
+    expect(estimateAfter({ kind: 'slow-start', admitted: 0, spanMs: 1000 })).toBe(1);
+  });
+
+  it('an unproven 429 cuts slow start\'s guess as with nothing to measure by, or to what was admitted if more', () => {
+    // Guess 10 (the pace 20 is one doubling above it): 0.7 × 10, unless the ramp admitted more.
+    expect(estimateAfter({ kind: 'unproven', pace: 20, steps: 1, rampRate: 3 })).toBeCloseTo(MD_BETA * 10);
+    expect(estimateAfter({ kind: 'unproven', pace: 20, steps: 1, rampRate: 9 })).toBe(9);
+    // Nothing admitted since: half the guess.
+    expect(estimateAfter({ kind: 'unproven', pace: 20, steps: 1, rampRate: 0 })).toBe(STUCK_BETA * 10);
+  });
+
+  it('a climb\'s end: what the plan admitted between the two 429s, no less than half the pace', () => {
+    expect(estimateAfter({ kind: 'climb-end', pace: 8.8, admittedRate: 5 })).toBe(5);
+    expect(estimateAfter({ kind: 'climb-end', pace: 8.8, admittedRate: 2 })).toBeCloseTo(4.4);
+  });
+
+  it('the ramp\'s end: between what was admitted since its last step and the pace ÷ that step', () => {
+    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 30 })).toBe(30);
+    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 10 })).toBe(20);
+    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 55 })).toBe(40);
+  });
+
+  it('anchored: half way (geometrically) from the admitted rate to the pace; a tenth of the way before the probe', () => {
+    expect(estimateAfter({ kind: 'anchored', pace: 16, admittedRate: 9, beforeProbe: false })).toBeCloseTo(12);
+    expect(estimateAfter({ kind: 'anchored', pace: 16, admittedRate: 9, beforeProbe: true }))
+      .toBeCloseTo(9 ** 0.9 * 16 ** 0.1);
+    // Never above BETA × the pace, never below what was admitted.
+    expect(estimateAfter({ kind: 'anchored', pace: 10, admittedRate: 9.5, beforeProbe: false })).toBe(9.5);
+    expect(estimateAfter({ kind: 'anchored', pace: 10, admittedRate: 8.5, beforeProbe: false })).toBe(BETA * 10);
+  });
+
+  it('with nothing to measure by: multiplicative decrease, or half when stuck', () => {
+    expect(estimateAfter({ kind: 'blind', pace: 10, stuck: false })).toBeCloseTo(7);
+    expect(estimateAfter({ kind: 'blind', pace: 10, stuck: true })).toBe(5);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Where a 429 puts the plan (or this client's share of it), by what the 429 ended: the pacing's estimate after a cut.
+ * `pacing.ts` tells which case a 429 is, from what it saw since the last one, and bounds the result; this is the
+ * arithmetic of each case, and why. Pure: no state.
+ *
+ * A 429 means the bucket was empty at that moment, so between two 429s the answers the plan admitted are what it
+ * refilled meanwhile: admitted ÷ time between them is the plan's rate (or this client's share), and the pace that met
+ * the second 429 is above it. The estimate lies between the two, not at the goodput of the last moments, which a
+ * pause or an idle spell drags down.
+ */
+
+/** A 429 cuts the estimate to no more than this share of the pace that met it. */
+export const BETA = 0.9;
+/** A 429 with nothing to measure the plan by (no earlier 429 with enough answers after it): CUBIC's decrease. */
+export const MD_BETA = 0.7;
+/** A 429 with nothing admitted from two or more calls since the last one halves the pace. */
+export const STUCK_BETA = 0.5;
+/**
+ * How far toward the pace (geometrically, 0 to 1) the estimate leans from the admitted rate after a 429: half way
+ * in general, a little when the 429 came before the probe with the pace in use (see `anchored`).
+ */
+const LEAN = 0.5;
+const LEAN_BEFORE_PROBE = 0.1;
+
+/** What a 429 ended, with what its estimate needs. Rates in requests per second. */
+export type Cut =
+  /** Slow start's 429 (or the first after a configured rate's burst): what its burst admitted, and over how long. */
+  | { kind: 'slow-start'; admitted: number; spanMs: number }
+  /** A 429 before the ramp's second doubling, the pace `steps` doublings above slow start's guess. */
+  | { kind: 'unproven'; pace: number; steps: number; rampRate: number }
+  /** The end of the climb after an unproven 429: what the plan admitted between the two. */
+  | { kind: 'climb-end'; pace: number; admittedRate: number }
+  /** The ramp's end: the pace grew by `factor` since the last step the plan kept up with (also a search's 429). */
+  | { kind: 'ramp-end'; pace: number; factor: number; rampRate: number }
+  /** An earlier 429 with enough answers admitted since (the anchor): what the plan admitted since then. */
+  | { kind: 'anchored'; pace: number; admittedRate: number; beforeProbe: boolean }
+  /** Nothing to measure by; `stuck`: nothing admitted from two or more calls since the last 429. */
+  | { kind: 'blind'; pace: number; stuck: boolean };
+
+/**
+ * The plan's rate (or this client's share) after a 429, before the pacing bounds it.
+ *
+ * @param cut What the 429 ended.
+ * @returns Requests per second.
+ * @example
+ * estimateAfter({ kind: 'blind', pace: 10, stuck: false }); // 7: multiplicative decrease
+ */
+export function estimateAfter(cut: Cut): number {
+  switch (cut.kind) {
+    // The burst and the rate together, over at least a second, and at least the smallest plan.
+    case 'slow-start':
+      return Math.max(1, (cut.admitted * 1000) / cut.spanMs);
+    // The guess counts the burst as rate and so reads high wherever the burst is the rate or more (6 req/s from 6
+    // calls admitted in a round on a 5/5 plan). So the 429 says the plan is below the pace, not that it lies above
+    // half of it: taking the guess as proven held 5/5 at 60 to 80 % for the 15 to 20 s the curve takes to regain. The
+    // pace is cut from the guess as with nothing to measure by (to half when nothing at all was admitted since), or to
+    // what the plan admitted since if that is more, and the ramp climbs on from there in the search's steps.
+    case 'unproven': {
+      const guess = cut.pace / 2 ** cut.steps;
+      return Math.max(Math.min(cut.rampRate, cut.pace), (cut.rampRate === 0 ? STUCK_BETA : MD_BETA) * guess);
+    }
+    // The bucket filled while the climb was below the plan, and those stored calls carried it past the plan (5/5 met
+    // this 429 at 8.8 req/s, and a second and third 429 followed as the estimate came down), so its last step says
+    // little. Both 429s found the bucket empty, so what the plan admitted between them is what it refilled: its rate,
+    // less what a full bucket spilled (hence no less than half the pace).
+    case 'climb-end':
+      return Math.max(cut.admittedRate, STUCK_BETA * cut.pace);
+    // The plan lies between what it admitted since the last step and the pace ÷ the step.
+    case 'ramp-end':
+      return Math.max(Math.min(cut.rampRate, cut.pace), cut.pace / cut.factor);
+    // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its
+    // backoff, a small bucket spilling) reads low, and a pace that met a 429 only once a full bucket drained reads
+    // high. Halfway between them (geometrically) each 429 halves the doubt.
+    // Before the curve regained the estimate, with the callers using the pace, the pace was not probing, so the plan
+    // (or this client's share) is what it admitted since the anchor, give or take a call, and the halfway lean would
+    // set it a little above. Several clients sharing a key meet these when one of them probes; leaning halfway each
+    // settled above its share, so together they stayed over the plan and their 429s went on (5/5 with 8 of them:
+    // 3.9 to 6.6 % of answers 10 to 30 s in; now 2.9 %). Callers that did not keep up with the pace (a lone caller
+    // idle in a retry's backoff, two callers below a plan that spilled) read the plan low: halfway, then.
+    case 'anchored': {
+      const lean = cut.beforeProbe ? LEAN_BEFORE_PROBE : LEAN;
+      return Math.max(cut.admittedRate, Math.min(BETA * cut.pace, cut.admittedRate ** (1 - lean) * cut.pace ** lean));
+    }
+    case 'blind':
+      return (cut.stuck ? STUCK_BETA : MD_BETA) * cut.pace;
+  }
+}
