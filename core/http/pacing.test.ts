@@ -389,6 +389,31 @@ describe('Pacing', () => {
     expect(p.rate(t)!).toBeGreaterThan(estimate * 1.05);
   });
 
+  it('past the estimate the probe grows in units of the largest estimate held, so a squeezed share comes back fast', () => {
+    const { p, t: rampEnd } = pastTheRamp();
+    const peak = p.estimate; // measured at the end of the climb
+    let t = rampEnd;
+    while (p.estimate > peak / 4) {
+      // Other processes take the plan: 429s with nothing admitted, each halving the pace.
+      t += 1000;
+      p.sent(t);
+      p.sent(t);
+      p.answered(t, 'throttled');
+      p.answered(t, 'throttled');
+    }
+    const squeezed = p.estimate;
+    const cutAt = t;
+    const regainMs = Math.max(MIN_REGAIN_MS, (60 / squeezed) * 1000);
+    while (t < cutAt + 2 * regainMs) {
+      t += 1000 / p.rate(t)!;
+      p.sent(t);
+      p.answered(t, 'admitted');
+    }
+    const cube = ((t - cutAt - regainMs) / regainMs) ** 3;
+    expect(p.rate(t)!).toBeCloseTo(squeezed + CUT * peak * cube);
+    expect(p.rate(t)!).toBeGreaterThan(squeezed * (1 + 3 * CUT)); // in units of its own share it would be 1 + CUT
+  });
+
   it('a pace the callers did not use grows no further than twice what they sent lately', () => {
     const p = throttledAfter(10, 0);
     p.sent(0);

@@ -24,7 +24,8 @@
  *   another process's probe, or a cut that read high, emptied the bucket).
  * - After a 429 the pace starts again at (1 − `CUT`) × the estimate and grows back along a cubic of the time since
  *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
- *   then probing above it, so a plan that grew (or a process that left) is found. The pace regains the estimate no
+ *   then probing above it, in units of the largest estimate held, so a plan that grew (or a process that left) is
+ *   found. The pace regains the estimate no
  *   sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so even a slow plan sees few.
  * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
  *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
@@ -105,6 +106,11 @@ export class Pacing {
   /** Answers admitted since slow start's current spell began. */
   #admitted = 0;
   #sentTotal = 0;
+  /**
+   * The largest estimate a cut has measured (not slow start's guess, nor an unproven cut's, which count the burst as
+   * rate): how big the plan has proven to be for this client.
+   */
+  #peak = 0;
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
   #ramping = false;
@@ -152,9 +158,13 @@ export class Pacing {
     if (!last) return this.ceiling?.requestsPerSecond;
     const since = now - last.at;
     const regainMs = this.#regainMs();
-    const curve = this.#ramping
-      ? this.estimate
-      : this.estimate * (1 + CUT * ((since - regainMs) / regainMs) ** 3);
+    const cube = ((since - regainMs) / regainMs) ** 3;
+    // Past the estimate the probe grows in units of the largest estimate this client has held: a share squeezed by
+    // other processes, or left alone when they go, comes back as fast as a plan of that size would, not as slowly as
+    // its share would (CUBIC's growth is in absolute units, not the window's, for the same reason). Short of it, and on
+    // a plan that never proved bigger, in units of the estimate.
+    const scale = since > regainMs ? Math.max(this.estimate, this.#peak) : this.estimate;
+    const curve = this.#ramping ? this.estimate : this.estimate + CUT * scale * cube;
     // A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
     // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
     const used = Math.max(this.estimate, 2 * this.sentRate(now));
@@ -393,6 +403,7 @@ export class Pacing {
     else cut = { kind: 'blind', pace, stuck };
     const estimate = estimateAfter(cut);
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
+    if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak = Math.max(this.#peak, this.estimate);
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
     });
