@@ -128,6 +128,22 @@ describe('Pacing', () => {
     expect(p.estimate).toBe(40);
   });
 
+  it('the ramp\'s first step counts the callers\' use from their first call after a backoff, not from the 429', () => {
+    // One caller: its call met slow start's 429 and it sleeps out the retry's backoff (800 ms), then sends at the pace.
+    const ramp = (backoffMs: number): number | undefined => {
+      const p = throttledAfter(5);
+      for (let t = backoffMs; t <= backoffMs + 1000; t += 200) {
+        p.sent(t);
+        p.answered(t + 1, 'admitted');
+        if (p.estimate > 5) return t;
+      }
+      return undefined;
+    };
+    // The second call at the pace (250 ms and two calls after the first) proves the step, as with no backoff at all.
+    expect(ramp(800)).toBe(1000);
+    expect(ramp(200)).toBe(400);
+  });
+
   it('a 429 before the ramp first doubled cuts slow start\'s guess as with nothing to measure by (not to half), and the ramp climbs on in small steps', () => {
     // Slow start's guess counts the burst as rate: 6 admitted in a round read as 6 a second.
     const p = throttledAfter(6);
