@@ -328,7 +328,8 @@ export class Pacing {
     // left unused. Counted from the cut, its first step came two to three seconds late, while the plan's bucket filled
     // and the ramp then spent it as rate: a process that starts beside another overshot and squeezed the other's
     // share, which kept it (two one-caller processes on 20/20: 5 of 20 seeds held 85 % of the plan through 500 calls
-    // each, now 14). A one-call bucket's ramp steps at each call, from its own first call.
+    // each, now 14). A one-call bucket's ramp (a step per call) counts from the cut as before: counted from the first
+    // call, 4/1 with one caller lost the runs it held.
     const usedFor = this.#rampSteps === 0 && !oneCall ? now - this.#useFrom : elapsed;
     if (sent < (USED * this.estimate * usedFor) / 1000) return false;
     this.estimate = Math.min(MAX_RATE, this.estimate * this.#rampFactor);
