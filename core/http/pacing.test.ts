@@ -139,7 +139,8 @@ describe('Pacing', () => {
       }
       return undefined;
     };
-    // The second call at the pace (250 ms and two calls after the first) proves the step, as with no backoff at all.
+    // The step comes with the second call at the pace, as for a caller that did not sleep (400 ms after the 429).
+    // Counted from the 429, the sleep read as pace left unused, and no step came within the next second.
     expect(ramp(800)).toBe(1000);
     expect(ramp(200)).toBe(400);
   });
