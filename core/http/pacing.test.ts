@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MD_BETA } from './estimate.ts';
-import { CUT, MIN_REGAIN_MS, Pacing, SEARCH_FACTOR } from './pacing.ts';
+import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
+import { SEARCH_FACTOR } from './ramp.ts';
 import { INITIAL_WINDOW } from './slow-start.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */

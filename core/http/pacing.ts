@@ -9,8 +9,8 @@
  *   never waited on. After an idle second, slow start begins afresh.
  * - The first 429 ends slow start with a guess (what its round had admitted, over at least a second, counting the
  *   round's answers that come back after that 429, and not a call made alone just before the burst: see
- *   `SlowStart.burst`), and the pace ramps up from there, doubling at most every {@link RAMP_MS} while the callers
- *   use it (after a round that admitted one call, at each call admitted at the new spacing: see `#ramp`), until the
+ *   `SlowStart.burst`), and the pace ramps up from there, doubling at most every `RAMP_MS` while the callers use
+ *   it (after a round that admitted one call, at each call admitted at the new spacing: `ramp.ts`), until the
  *   next 429, which puts the plan between what it admitted since the last doubling and half the pace. A 429 before
  *   the second doubling says only that the guess, which counts the burst as rate, was high: the pace is cut below
  *   the guess and climbs on in small steps, and the next 429 puts the plan at what it admitted between the two. With
@@ -37,6 +37,7 @@
  */
 import { CeilingSlots, type Ceiling } from './ceiling.ts';
 import { estimateAfter, type Cut } from './estimate.ts';
+import { Ramp, SEARCH_FACTOR } from './ramp.ts';
 import { GUESS_MS, SlowStart } from './slow-start.ts';
 
 /** How an answer counts: `admitted` by the plan (any status but 429), `throttled` (429), `lost` (no answer: unknown), `not-sent`. */
@@ -48,10 +49,8 @@ export const CUT = 0.05;
 export const MIN_REGAIN_MS = 6000;
 /** … and no sooner than this many calls at the estimated rate (what keeps 429s rare on slow plans). */
 export const REGAIN_CALLS = 60;
-/** Callers that sent at least this share of the pace used it (a ramp step needs that much) … */
-const USED = 0.75;
 /**
- * … and at least this share of the estimate since the anchor of a cut, kept up with it. Below that the bucket may
+ * Callers that sent at least this share of the estimate since the anchor of a cut kept up with it. Below that the bucket may
  * have filled and spilled while they sent under the plan, so what it admitted reads low (7/3 with 2 callers held 89 %
  * of the plan with 0.75 here).
  */
@@ -59,15 +58,6 @@ const KEPT_UP = 0.9;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
 const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
-/** After the first 429 the pace doubles this often at most (ms; at an admitted answer) until the next 429. */
-const RAMP_MS = 250;
-/**
- * The same for a bucket of one call (see `#ramp`): long enough for a few calls at high rates, where network jitter
- * alone now and then admits one call above the plan.
- */
-const ONE_CALL_RAMP_MS = 100;
-/** The search's step (see `#cut`): the pace climbs from the lower bound by this factor at a time. */
-export const SEARCH_FACTOR = 1.08;
 /** Below this pace (req/s) a search step's 429 costs more than 2 % of a minute's answers: no search. */
 const MIN_SEARCH_RATE = 5;
 /** A 429 is judged against the latest of the last few 429s from which enough answers were admitted. */
@@ -112,26 +102,10 @@ export class Pacing {
    */
   #peak = 0;
   #events: Event[] = [];
-  /** After the first 429 out of slow start, until the next: the pace doubles every {@link RAMP_MS} at most. */
-  #ramping = false;
-  /** What the ramp multiplies the pace by at each step: 2, then {@link SEARCH_FACTOR} while it searches (see `#cut`). */
-  #rampFactor = 2;
+  /** After the first 429 out of slow start, until the next: the pace steps up (`ramp.ts`). */
+  readonly #ramp = new Ramp();
   /** The plan's bucket holds about one call (the search ran, see `#cut`): late timers are not made up for. */
   #oneCallBucket = false;
-  /** The ramp climbs in the search's steps after an unproven 429 (see `#cut`): a bucket of more than one call. */
-  #climbing = false;
-  #rampAt = 0;
-  /**
-   * When the callers began to use the pace after the last cut: the cut, or the first call after it if that came an
-   * interval or more after its slot (the callers were asleep in their retries' backoff; see `#ramp`).
-   */
-  #useFrom = 0;
-  /** Steps the ramp took since the last cut. */
-  #rampSteps = 0;
-  #rampAdmitted = 0;
-  #rampSent = 0;
-  /** Calls in flight at the ramp's last step: their answers speak for the pace before it. */
-  #rampPending = 0;
   /** Answers still due from calls in flight at the last cut: their 429s are that cut's, not new ones. */
   #recover = 0;
   #nextAt = 0;
@@ -169,7 +143,7 @@ export class Pacing {
     // its share would (CUBIC's growth is in absolute units, not the window's, for the same reason). Short of it, and on
     // a plan that never proved bigger, in units of the estimate.
     const scale = since > regainMs ? Math.max(this.estimate, this.#peak) : this.estimate;
-    const curve = this.#ramping ? this.estimate : this.estimate + CUT * scale * cube;
+    const curve = this.#ramp.on ? this.estimate : this.estimate + CUT * scale * cube;
     // A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
     // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
     const used = Math.max(this.estimate, 2 * this.sentRate(now));
@@ -224,11 +198,7 @@ export class Pacing {
     this.#sendRate = this.sentRate(now) + 1000 / SEND_RATE_MS;
     this.#sentAt = now;
     this.#slowStart.sent(now, this.inFlight);
-    // The first call after a cut goes one interval after it when the callers are waiting for their turn; later, they
-    // were asleep in the backoff of the retries the 429 began.
-    if (this.#ramping && this.#rampSteps === 0 && this.#sentTotal === this.#rampSent) {
-      this.#useFrom = now - this.#rampAt < (2 * 1000) / this.estimate ? this.#rampAt : now;
-    }
+    this.#ramp.sent(now, this.#sentTotal, this.estimate);
     this.inFlight += 1;
     this.#sentTotal += 1;
     const slots = this.#burstSlots;
@@ -260,8 +230,7 @@ export class Pacing {
    */
   answered(now: number, answer: Answer): boolean {
     this.inFlight = Math.max(0, this.inFlight - 1);
-    const stale = this.#rampPending > 0;
-    if (stale) this.#rampPending -= 1;
+    const stale = this.#ramp.answered();
     const old = this.#recover > 0;
     if (old) this.#recover -= 1;
     if (answer === 'not-sent') {
@@ -271,7 +240,7 @@ export class Pacing {
     if (answer === 'admitted') {
       this.#admitted += 1;
       this.#slowStart.admitted(this.paced);
-      return (!old || this.#lateAdmitted()) && this.#ramp(now, stale);
+      return (!old || this.#lateAdmitted()) && this.#step(now, stale);
     }
     if (answer !== 'throttled' || old) return false;
     this.#cut(now);
@@ -290,7 +259,7 @@ export class Pacing {
    */
   #lateAdmitted(): boolean {
     const first = this.#events[0];
-    if (this.#events.length !== 1 || !first?.slowStart || this.#rampSteps > 0) return true;
+    if (this.#events.length !== 1 || !first?.slowStart || this.#ramp.steps > 0) return true;
     first.admitted += 1;
     first.burst += 1;
     const guess = (first.burst * 1000) / Math.max(GUESS_MS, first.at - first.burstFrom);
@@ -301,43 +270,16 @@ export class Pacing {
   }
 
   /**
-   * Ramping: the estimate doubles once {@link RAMP_MS} passed with no 429 and the callers used at least 3/4 of the
-   * pace since the last doubling (a pace nobody used proves nothing about the plan), with two calls sent at least.
-   *
-   * A bucket that admitted one call out of slow start stores nothing, so one call admitted at the new spacing proves
-   * the step: there the ramp steps after one call sent since the last step and answered after it (`stale`: an answer
-   * to a call sent before it), and {@link ONE_CALL_RAMP_MS}, and the next slot comes forward to the new spacing at
-   * once. Without that the call already waiting sent one interval of the old pace after each step: from slow start's
-   * guess of 1 req/s the ramp took 5 to 6 s to find a 20/1 plan (600 calls: 1.27× its floor; now 1.14×), and a 1/1
-   * plan met a 429 at its own rate, from jitter, before the first step, which set half the plan for a minute.
-   * A bigger bucket keeps the slower steps: its stored calls are admitted at any spacing, and a step per call spent
-   * them as rate (100 calls on 5/5 then took up to 1.18× their floor).
+   * An admitted answer while the ramp runs: the pace steps up when the ramp says so (`Ramp.step`), and on a bucket
+   * of one call the next slot comes forward to the new spacing at once.
    *
    * @returns Whether the next slot came forward.
    */
-  #ramp(now: number, stale: boolean): boolean {
-    if (!this.#ramping) return false;
+  #step(now: number, stale: boolean): boolean {
     const oneCall = this.#oneCallRound;
-    if (oneCall && stale) return false;
-    this.#rampAdmitted += 1;
-    const elapsed = now - this.#rampAt;
-    const sent = this.#sentTotal - this.#rampSent;
-    if (elapsed < (oneCall ? ONE_CALL_RAMP_MS : RAMP_MS) || sent < (oneCall ? 1 : 2)) return false;
-    // The first step counts the callers' use from when they began to use the pace: one caller (an n8n worker going
-    // through its items) sleeps out its 429's backoff, half a second or more, and the time it slept is not a pace it
-    // left unused. Counted from the cut, its first step came two to three seconds late, while the plan's bucket filled
-    // and the ramp then spent it as rate: a process that starts beside another overshot and squeezed the other's
-    // share, which kept it (two one-caller processes on 20/20: 5 of 20 seeds held 85 % of the plan through 500 calls
-    // each, now 14). A one-call bucket's ramp (a step per call) counts from the cut as before: counted from the first
-    // call, 4/1 with one caller lost the runs it held.
-    const usedFor = this.#rampSteps === 0 && !oneCall ? now - this.#useFrom : elapsed;
-    if (sent < (USED * this.estimate * usedFor) / 1000) return false;
-    this.estimate = Math.min(MAX_RATE, this.estimate * this.#rampFactor);
-    this.#rampSteps += 1;
-    this.#rampAt = now;
-    this.#rampAdmitted = 0;
-    this.#rampSent = this.#sentTotal;
-    this.#rampPending = this.inFlight;
+    const input = { sentTotal: this.#sentTotal, inFlight: this.inFlight, estimate: this.estimate, oneCall, stale };
+    if (!this.#ramp.step(now, input)) return false;
+    this.estimate = Math.min(MAX_RATE, this.estimate * this.#ramp.factor);
     if (!oneCall || this.#interval === 0) return false;
     const rate = this.rate(now);
     if (rate === undefined) return false;
@@ -355,11 +297,6 @@ export class Pacing {
     return first !== undefined && first.slowStart && first.burst <= 1;
   }
 
-  /** What the plan admitted per second since the ramp last doubled. */
-  #rampRate(now: number): number {
-    return (this.#rampAdmitted * 1000) / Math.max(1, now - this.#rampAt);
-  }
-
   /**
    * A 429: estimate the plan, and start the curve again below it. With an earlier 429 that has enough admitted
    * answers after it, the plan lies between the rate admitted since then and the pace that met this one; without,
@@ -375,10 +312,10 @@ export class Pacing {
     const anchor = this.#events.findLast((e) => !e.slowStart && this.#admitted - e.admitted >= MIN_SAMPLE && now > e.at);
     // The first 429 (out of slow start, or out of a configured rate's burst) knows only what was admitted so far.
     const first = this.#events.length === 0;
-    const ramped = this.#ramping && !first;
-    const rampRate = this.#rampRate(now);
-    const factor = this.#rampFactor;
-    const steps = this.#rampSteps;
+    const ramped = this.#ramp.on && !first;
+    const rampRate = this.#ramp.rate(now);
+    const factor = this.#ramp.factor;
+    const steps = this.#ramp.steps;
     // A bucket of about one call (at most two calls admitted out of slow start: the one, and its refill while a slow
     // round was on its way, as over sockets on a busy machine; and a doubling that met a 429 at once) spills on any
     // excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
@@ -391,17 +328,11 @@ export class Pacing {
     // ramp climbs on from the cut in the search's steps; the next 429 ends that climb.
     const unproven = ramped && factor === 2 && steps <= 1 && (pace ?? 0) >= MIN_SEARCH_RATE
       && (this.#events[0]?.burst ?? 0) > 2;
-    const search = !unproven && ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#rampAdmitted <= 1
+    const search = !unproven && ramped && factor === 2 && (pace ?? 0) >= MIN_SEARCH_RATE && this.#ramp.admitted <= 1
       && (this.#events[0]?.burst ?? 0) <= 2;
-    this.#rampFactor = first ? 2 : SEARCH_FACTOR;
     if (search) this.#oneCallBucket = true;
-    const climbed = ramped && factor !== 2 && this.#climbing;
-    this.#climbing = unproven;
-    this.#ramping = first || search || unproven;
-    this.#rampSteps = 0;
-    this.#rampAt = now;
-    this.#rampAdmitted = 0;
-    this.#rampSent = this.#sentTotal;
+    const climbed = ramped && factor !== 2 && this.#ramp.climbing;
+    this.#ramp.restart(now, this.#sentTotal, first || search || unproven, first ? 2 : SEARCH_FACTOR, unproven);
     const burst = this.#slowStart.burst(this.#admitted);
     const admittedSince = (e: Event): number => ((this.#admitted - e.admitted) * 1000) / (now - e.at);
     let cut: Cut;
