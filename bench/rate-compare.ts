@@ -1,5 +1,5 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k and 7l for one version of `core/http/pacing.ts` against
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l and 7m for one version of `core/http/pacing.ts` against
  * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
  *
  *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
@@ -10,7 +10,8 @@
  * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g and 7i plan whose
  * ratios changed, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
  * sides, 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even
- * split (a file saved before a row existed has none: that row reads as new).
+ * split, and 7m's cells whose runs that meet changed (a file saved before a row existed has none: that row reads as
+ * new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
@@ -18,6 +19,7 @@ import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { splitCells, splitMeets, splitText, type SplitCell } from './rate-split.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
+import { workersCells, workersKey, workersText, type WorkersCell } from './rate-workers.ts';
 
 interface Saved {
   rows: { id: string; cells: CellResult[] }[];
@@ -26,6 +28,7 @@ interface Saved {
   offGrid?: OffGridCell[];
   leave?: LeaveCell[];
   split?: SplitCell[];
+  workers?: WorkersCell[];
 }
 
 interface ColdRow {
@@ -70,11 +73,13 @@ if (mode === 'save' && a) {
     offGrid: await offGridCells(),
     leave: await leaveCells(),
     split: await splitCells(),
+    workers: await workersCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
   for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
   process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n7k: ${saved.leave?.filter(leaveMeets).length} of ${saved.leave?.length} cells meet\n`);
   process.stdout.write(`7l: ${saved.split?.filter(splitMeets).length} of ${saved.split?.length} cells with no process below half of an even split\n`);
+  process.stdout.write(`7m: ${(saved.workers ?? []).reduce((n, c) => n + c.met, 0)} of ${(saved.workers ?? []).reduce((n, c) => n + c.runs, 0)} runs meet\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {
@@ -123,6 +128,14 @@ if (mode === 'save' && a) {
     if (!was || Math.abs(was.smallest - cell.smallest) >= 0.1) {
       process.stdout.write(`  ${splitKey(cell)}: ${was ? splitText(was) : 'new'} → ${splitText(cell)}\n`);
     }
+  }
+  const [wasWorkers, nowWorkers] = [before!.workers ?? [], after!.workers ?? []];
+  const runsOf = (cells: WorkersCell[], pick: (c: WorkersCell) => number): number => cells.reduce((n, c) => n + pick(c), 0);
+  const wasMet = wasWorkers.length ? runsOf(wasWorkers, (c) => c.met) : 'new';
+  process.stdout.write(`7m: ${wasMet} → ${runsOf(nowWorkers, (c) => c.met)} of ${runsOf(nowWorkers, (c) => c.runs)} runs meet\n`);
+  for (const cell of nowWorkers) {
+    const was = wasWorkers.find((c) => workersKey(c) === workersKey(cell));
+    if (!was || was.met !== cell.met) process.stdout.write(`  ${workersKey(cell)}: ${was ? workersText(was) : 'new'} → ${workersText(cell)}\n`);
   }
 } else {
   process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER\n');

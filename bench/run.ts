@@ -17,6 +17,7 @@ import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
 import { splitBench } from './rate-split.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
+import { workersBench } from './rate-workers.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
@@ -35,6 +36,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate off the sweep grid', offGridBench],
   ['default rate when a process leaves', processLeavesBench],
   ['default rate, split between processes', splitBench],
+  ['default rate, workers through their items', workersBench],
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate after an idle spell (cold)', idleStartBench],

@@ -29,6 +29,8 @@ export interface SimOptions {
   earlierCallMs?: number;
   /** When each process leaves (ms; by index, `undefined`: stays): its callers start no call after that. */
   leaveAtMs?: (number | undefined)[];
+  /** Each process starts no more calls than this (an n8n worker with its share of the items); default: no limit. */
+  callsPerProcess?: number;
   /** One-way network delay, ms: uniform in [min, max]. */
   delayMs?: [number, number];
   seed?: number;
@@ -132,10 +134,13 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
     await runCall({ method: 'GET', path: '/ping' }, settings, { attempt });
   };
 
+  const begun = Array.from({ length: options.processes }, () => 0);
+  const perProcess = options.callsPerProcess ?? Number.POSITIVE_INFINITY;
   const caller = async (limiter: Limiter, process: number): Promise<void> => {
     const leaveAt = options.leaveAtMs?.[process] ?? Number.POSITIVE_INFINITY;
-    while (!stop && started < target && clock.now() < leaveAt) {
+    while (!stop && started < target && clock.now() < leaveAt && begun[process]! < perProcess) {
       started += 1;
+      begun[process]! += 1;
       try {
         await callOnce(limiter, process);
         result.succeeded += 1;
