@@ -50,9 +50,9 @@ export const MIN_REGAIN_MS = 6000;
 /** … and no sooner than this many calls at the estimated rate (what keeps 429s rare on slow plans). */
 export const REGAIN_CALLS = 60;
 /**
- * Callers that sent at least this share of the estimate since the anchor of a cut kept up with it. Below that the bucket may
- * have filled and spilled while they sent under the plan, so what it admitted reads low (7/3 with 2 callers held 89 %
- * of the plan with 0.75 here).
+ * Callers that sent at least this share of the estimate since the anchor of a cut kept up with it. Below that the
+ * bucket may have filled and spilled while they sent under the plan, so what it admitted reads low (7/3 with 2
+ * callers held 89 % of the plan with 0.75 here).
  */
 const KEPT_UP = 0.9;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
