@@ -432,6 +432,44 @@ describe('Pacing', () => {
     expect(p.rate(t)!).toBeGreaterThan(squeezed * (1 + 3 * CUT)); // in units of its own share it would be 1 + CUT
   });
 
+  it('a share squeezed below two thirds of what a cut once measured probes on the clock of that share, not of its own', () => {
+    const { p, t: climbEnd } = pastTheRamp();
+    const climbed = p.estimate;
+    let t = climbEnd;
+    const sendAtPace = (until: number): void => {
+      while (t < until) {
+        t += 1000 / p.rate(t)!;
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+    };
+    // Two seconds at the pace, every call admitted, then a 429: measured against the climb's end, the plan admitted
+    // this process about its pace.
+    sendAtPace(climbEnd + 2000);
+    p.sent(t);
+    expect(p.answered(t, 'throttled')).toBe(true);
+    const measured = p.estimate;
+    expect(measured).toBeGreaterThan(10); // so that share's regain is MIN_REGAIN_MS
+    while (p.estimate > measured / 8) {
+      // Other processes take the plan: 429s with nothing admitted.
+      t += 1000;
+      p.sent(t);
+      p.sent(t);
+      p.answered(t, 'throttled');
+      p.answered(t, 'throttled');
+    }
+    const squeezed = p.estimate;
+    const cutAt = t;
+    const regainMs = Math.max(MIN_REGAIN_MS, (60 / squeezed) * 1000);
+    expect(regainMs).toBeGreaterThan(MIN_REGAIN_MS); // its own clock is slower
+    sendAtPace(cutAt + regainMs + MIN_REGAIN_MS);
+    const scale = Math.max(climbed, measured);
+    const past = t - cutAt - regainMs;
+    expect(p.rate(t)!).toBeCloseTo(squeezed + CUT * scale * (past / MIN_REGAIN_MS) ** 3);
+    // On its own clock the probe would have grown by less than a third of that.
+    expect(CUT * scale * (past / regainMs) ** 3).toBeLessThan((p.rate(t)! - squeezed) / 3);
+  });
+
   it('a pace the callers did not use grows no further than twice what they sent lately', () => {
     const p = throttledAfter(10, 0);
     p.sent(0);

@@ -55,6 +55,8 @@ export const REGAIN_CALLS = 60;
  * callers held 89 % of the plan with 0.75 here).
  */
 const KEPT_UP = 0.9;
+/** A share at most 1 / SQUEEZED of the largest a cut measured probes on that share's clock (see `#probeMs`). */
+const SQUEEZED = 1.5;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
 const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
@@ -101,6 +103,8 @@ export class Pacing {
    * rate): how big the plan has proven to be for this client.
    */
   #peak = 0;
+  /** The largest estimate a 429 measured against an earlier one (`anchored`: what the plan admitted between them). */
+  #measuredPeak = 0;
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace steps up (`ramp.ts`). */
   readonly #ramp = new Ramp();
@@ -137,12 +141,13 @@ export class Pacing {
     if (!last) return this.ceiling?.requestsPerSecond;
     const since = now - last.at;
     const regainMs = this.#regainMs();
-    const cube = ((since - regainMs) / regainMs) ** 3;
+    const past = since > regainMs;
+    const cube = ((since - regainMs) / (past ? this.#probeMs(regainMs) : regainMs)) ** 3;
     // Past the estimate the probe grows in units of the largest estimate this client has held: a share squeezed by
     // other processes, or left alone when they go, comes back as fast as a plan of that size would, not as slowly as
     // its share would (CUBIC's growth is in absolute units, not the window's, for the same reason). Short of it, and on
     // a plan that never proved bigger, in units of the estimate.
-    const scale = since > regainMs ? Math.max(this.estimate, this.#peak) : this.estimate;
+    const scale = past ? Math.max(this.estimate, this.#peak) : this.estimate;
     const curve = this.#ramp.on ? this.estimate : this.estimate + CUT * scale * cube;
     // A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
     // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
@@ -153,6 +158,25 @@ export class Pacing {
   /** How long after a 429 the curve regains the estimate (ms). */
   #regainMs(): number {
     return Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.estimate) * 1000);
+  }
+
+  /**
+   * The clock of the probe past the estimate (ms; the cube counts the time past the regain in these): the regain's
+   * own, but for a squeezed share (an estimate at most 1 / {@link SQUEEZED} of the largest that a 429 measured against
+   * an earlier one) the regain that measured share would have. Such a cut measured what the plan admitted to this client,
+   * so the plan once gave it that much: other processes took it since, or still hold it, and when they go (an n8n
+   * worker done with its items) the share left behind regains it as fast as that share would, where on its own
+   * clock, 60 of its own calls, a small share crept back over minutes (four one-caller processes × 250 calls on 20/20,
+   * row 7m: one of them went on alone at 1 to 2 req/s for two minutes). A slow plan alone never measured
+   * more than it has, so its 429s keep the regain's budget; slow start's guess and a ramp's end, which count a burst
+   * as rate, do not count here.
+   *
+   * @param regainMs The regain's clock.
+   * @returns Milliseconds.
+   */
+  #probeMs(regainMs: number): number {
+    if (this.#measuredPeak < SQUEEZED * this.estimate) return regainMs;
+    return Math.min(regainMs, Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.#measuredPeak) * 1000));
   }
 
   /**
@@ -353,6 +377,7 @@ export class Pacing {
     const estimate = estimateAfter(cut);
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
     if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak = Math.max(this.#peak, this.estimate);
+    if (cut.kind === 'anchored') this.#measuredPeak = Math.max(this.#measuredPeak, this.estimate);
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
     });
