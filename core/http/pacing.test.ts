@@ -50,6 +50,28 @@ function pastTheRamp(): { p: Pacing; t: number } {
   return { p, t };
 }
 
+/** Other processes take the plan: from `t`, a 429 with nothing admitted each second until the estimate is below `floor`. */
+function squeezeBelow(p: Pacing, t: number, floor: number): number {
+  while (p.estimate > floor) {
+    t += 1000;
+    p.sent(t);
+    p.sent(t);
+    p.answered(t, 'throttled');
+    p.answered(t, 'throttled');
+  }
+  return t;
+}
+
+/** From `t` until `until`, one call at each slot of the pace, every one admitted; returns the last call's time. */
+function sendAtPace(p: Pacing, t: number, until: number): number {
+  while (t < until) {
+    t += 1000 / p.rate(t)!;
+    p.sent(t);
+    p.answered(t, 'admitted');
+  }
+  return t;
+}
+
 describe('Pacing', () => {
   it('before any 429 nothing is paced: rounds of 10, then 20, each once the last one is answered', () => {
     const p = new Pacing();
@@ -410,23 +432,10 @@ describe('Pacing', () => {
   it('past the estimate the probe grows in units of the largest estimate held, so a squeezed share comes back fast', () => {
     const { p, t: rampEnd } = pastTheRamp();
     const peak = p.estimate; // measured at the end of the climb
-    let t = rampEnd;
-    while (p.estimate > peak / 4) {
-      // Other processes take the plan: 429s with nothing admitted, each halving the pace.
-      t += 1000;
-      p.sent(t);
-      p.sent(t);
-      p.answered(t, 'throttled');
-      p.answered(t, 'throttled');
-    }
+    const cutAt = squeezeBelow(p, rampEnd, peak / 4); // each 429 halves the pace
     const squeezed = p.estimate;
-    const cutAt = t;
     const regainMs = Math.max(MIN_REGAIN_MS, (60 / squeezed) * 1000);
-    while (t < cutAt + 2 * regainMs) {
-      t += 1000 / p.rate(t)!;
-      p.sent(t);
-      p.answered(t, 'admitted');
-    }
+    const t = sendAtPace(p, cutAt, cutAt + 2 * regainMs);
     const cube = ((t - cutAt - regainMs) / regainMs) ** 3;
     expect(p.rate(t)!).toBeCloseTo(squeezed + CUT * peak * cube);
     expect(p.rate(t)!).toBeGreaterThan(squeezed * (1 + 3 * CUT)); // in units of its own share it would be 1 + CUT
@@ -435,34 +444,18 @@ describe('Pacing', () => {
   it('a share squeezed below two thirds of what a cut once measured probes on the clock of that share, not of its own', () => {
     const { p, t: climbEnd } = pastTheRamp();
     const climbed = p.estimate;
-    let t = climbEnd;
-    const sendAtPace = (until: number): void => {
-      while (t < until) {
-        t += 1000 / p.rate(t)!;
-        p.sent(t);
-        p.answered(t, 'admitted');
-      }
-    };
     // Two seconds at the pace, every call admitted, then a 429: measured against the climb's end, the plan admitted
     // this process about its pace.
-    sendAtPace(climbEnd + 2000);
-    p.sent(t);
-    expect(p.answered(t, 'throttled')).toBe(true);
+    const measuredAt = sendAtPace(p, climbEnd, climbEnd + 2000);
+    p.sent(measuredAt);
+    expect(p.answered(measuredAt, 'throttled')).toBe(true);
     const measured = p.estimate;
     expect(measured).toBeGreaterThan(10); // so that share's regain is MIN_REGAIN_MS
-    while (p.estimate > measured / 8) {
-      // Other processes take the plan: 429s with nothing admitted.
-      t += 1000;
-      p.sent(t);
-      p.sent(t);
-      p.answered(t, 'throttled');
-      p.answered(t, 'throttled');
-    }
+    const cutAt = squeezeBelow(p, measuredAt, measured / 8);
     const squeezed = p.estimate;
-    const cutAt = t;
     const regainMs = Math.max(MIN_REGAIN_MS, (60 / squeezed) * 1000);
     expect(regainMs).toBeGreaterThan(MIN_REGAIN_MS); // its own clock is slower
-    sendAtPace(cutAt + regainMs + MIN_REGAIN_MS);
+    const t = sendAtPace(p, cutAt, cutAt + regainMs + MIN_REGAIN_MS);
     const scale = Math.max(climbed, measured);
     const past = t - cutAt - regainMs;
     expect(p.rate(t)!).toBeCloseTo(squeezed + CUT * scale * (past / MIN_REGAIN_MS) ** 3);
