@@ -24,9 +24,10 @@
  *   another process's probe, or a cut that read high, emptied the bucket).
  * - After a 429 the pace starts again at (1 − `CUT`) × the estimate and grows back along a cubic of the time since
  *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
- *   then probing above it, in units of the largest estimate held, so a plan that grew (or a process that left) is
- *   found. The pace regains the estimate no sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after
- *   the 429, so even a slow plan sees few.
+ *   then probing above it, in units of the largest estimate held (and for a share squeezed below what a 429 once
+ *   measured for it, on that share's clock: `#probeMs`), so a plan that grew (or a process that left) is found. The
+ *   pace regains the estimate no sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so
+ *   even a slow plan sees few.
  * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
  *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
  *   share alone (as TCP flows do), and those that start together back off to their shares within seconds.
