@@ -56,7 +56,10 @@ export const REGAIN_CALLS = 60;
  * callers held 89 % of the plan with 0.75 here).
  */
 const KEPT_UP = 0.9;
-/** A share at most 1 / SQUEEZED of the largest a cut measured probes on that share's clock (see `#probeMs`). */
+/**
+ * An estimate at most 1 / SQUEEZED of the largest that a 429 measured against an earlier one is a squeezed share: past
+ * the regain it probes on the clock of the measured share (see `#probeMs`).
+ */
 const SQUEEZED = 1.5;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
 const MIN_RATE = 0.05;
