@@ -159,9 +159,9 @@ export class Pacing {
     return Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, MAX_RATE, Math.max(MIN_RATE, Math.min(curve, used)));
   }
 
-  /** How long after a 429 the curve regains the estimate (ms). */
-  #regainMs(): number {
-    return Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.estimate) * 1000);
+  /** How long after a 429 the curve regains an estimate (ms; the current one unless told). */
+  #regainMs(estimate = this.estimate): number {
+    return Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / estimate) * 1000);
   }
 
   /**
@@ -180,7 +180,7 @@ export class Pacing {
    */
   #probeMs(regainMs: number): number {
     if (this.#measuredPeak < SQUEEZED * this.estimate) return regainMs;
-    return Math.min(regainMs, Math.max(MIN_REGAIN_MS, (REGAIN_CALLS / this.#measuredPeak) * 1000));
+    return Math.min(regainMs, this.#regainMs(this.#measuredPeak));
   }
 
   /**
@@ -304,6 +304,7 @@ export class Pacing {
    * @returns Whether the next slot came forward.
    */
   #step(now: number, stale: boolean): boolean {
+    if (!this.#ramp.on) return false;
     const oneCall = this.#oneCallRound;
     const input = { sentTotal: this.#sentTotal, inFlight: this.inFlight, estimate: this.estimate, oneCall, stale };
     if (!this.#ramp.step(now, input)) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONE_CALL_RAMP_MS, RAMP_MS, Ramp, SEARCH_FACTOR, type StepInput } from './ramp.ts';
+import { ONE_CALL_RAMP_MS, RAMP_MS, Ramp, SEARCH_FACTOR, type RampStepInput } from './ramp.ts';
 
 /** A ramp started by a cut at `at` with `sentTotal` calls sent before it. */
 function started(at = 0, sentTotal = 0, factor = 2): Ramp {
@@ -8,7 +8,7 @@ function started(at = 0, sentTotal = 0, factor = 2): Ramp {
   return ramp;
 }
 
-const input = (sentTotal: number, over: Partial<StepInput> = {}): StepInput => ({
+const input = (sentTotal: number, over: Partial<RampStepInput> = {}): RampStepInput => ({
   sentTotal, inFlight: 0, estimate: 10, oneCall: false, stale: false, ...over,
 });
 

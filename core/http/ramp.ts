@@ -19,7 +19,7 @@ export const SEARCH_FACTOR = 1.08;
 const USED = 0.75;
 
 /** What {@link Ramp.step} looks at besides the ramp's own count. */
-export interface StepInput {
+export interface RampStepInput {
   /** Calls sent so far (the pacing's running total). */
   sentTotal: number;
   /** Calls in flight now. */
@@ -118,7 +118,7 @@ export class Ramp {
    * @param input The pacing's counts and the answer's kind.
    * @returns `true` when the pace steps up.
    */
-  step(now: number, input: StepInput): boolean {
+  step(now: number, input: RampStepInput): boolean {
     if (!this.on) return false;
     const { oneCall } = input;
     if (oneCall && input.stale) return false;
