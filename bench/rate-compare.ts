@@ -1,5 +1,5 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l and 7m for one version of `core/http/pacing.ts` against
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m and 7n for one version of `core/http/pacing.ts` against
  * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
  *
  *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
@@ -10,8 +10,8 @@
  * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g and 7i plan whose
  * ratios changed, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
  * sides, 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even
- * split, and 7m's cells whose runs that meet changed (a file saved before a row existed has none: that row reads as
- * new).
+ * split, 7m's cells whose runs that meet changed, and 7n's cells whose figures changed (a file saved before a row
+ * existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
@@ -19,6 +19,7 @@ import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { splitCells, splitMeets, splitText, type SplitCell } from './rate-split.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
+import { planChangeCells, planChangeKey, planChangeMeets, planChangeText, type PlanChangeCell } from './rate-plan-change.ts';
 import { workersCells, workersKey, workersText, type WorkersCell } from './rate-workers.ts';
 
 interface Saved {
@@ -29,6 +30,7 @@ interface Saved {
   leave?: LeaveCell[];
   split?: SplitCell[];
   workers?: WorkersCell[];
+  planChange?: PlanChangeCell[];
 }
 
 interface ColdRow {
@@ -74,12 +76,14 @@ if (mode === 'save' && a) {
     leave: await leaveCells(),
     split: await splitCells(),
     workers: await workersCells(),
+    planChange: await planChangeCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
   for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
   process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n7k: ${saved.leave?.filter(leaveMeets).length} of ${saved.leave?.length} cells meet\n`);
   process.stdout.write(`7l: ${saved.split?.filter(splitMeets).length} of ${saved.split?.length} cells with no process below half of an even split\n`);
   process.stdout.write(`7m: ${(saved.workers ?? []).reduce((n, c) => n + c.met, 0)} of ${(saved.workers ?? []).reduce((n, c) => n + c.runs, 0)} runs meet\n`);
+  process.stdout.write(`7n: ${saved.planChange?.filter(planChangeMeets).length} of ${saved.planChange?.length} cells meet\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {
@@ -136,6 +140,15 @@ if (mode === 'save' && a) {
   for (const cell of nowWorkers) {
     const was = wasWorkers.find((c) => workersKey(c) === workersKey(cell));
     if (!was || was.met !== cell.met) process.stdout.write(`  ${workersKey(cell)}: ${was ? workersText(was) : 'new'} → ${workersText(cell)}\n`);
+  }
+  const [wasChange, nowChange] = [before!.planChange ?? [], after!.planChange ?? []];
+  const wasChangeMet = wasChange.length ? wasChange.filter(planChangeMeets).length : 'new';
+  process.stdout.write(`7n: ${wasChangeMet} → ${nowChange.filter(planChangeMeets).length} of ${nowChange.length} cells meet\n`);
+  for (const cell of nowChange) {
+    const was = wasChange.find((c) => planChangeKey(c) === planChangeKey(cell));
+    if (!was || planChangeText(was) !== planChangeText(cell)) {
+      process.stdout.write(`  ${planChangeKey(cell)}: ${was ? planChangeText(was) : 'new'} → ${planChangeText(cell)}\n`);
+    }
   }
 } else {
   process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER\n');

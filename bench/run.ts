@@ -15,6 +15,7 @@ import { rateBench } from './rate.ts';
 import { coldStartBench, idleStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
 import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
+import { planChangeBench } from './rate-plan-change.ts';
 import { splitBench } from './rate-split.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import { workersBench } from './rate-workers.ts';
@@ -37,6 +38,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate when a process leaves', processLeavesBench],
   ['default rate, split between processes', splitBench],
   ['default rate, workers through their items', workersBench],
+  ['default rate when the plan changes', planChangeBench],
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate after an idle spell (cold)', idleStartBench],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MD_BETA } from './estimate.ts';
 import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
+import { PEAK_HOLD_MS } from './peak.ts';
 import { SEARCH_FACTOR } from './ramp.ts';
 import { INITIAL_WINDOW } from './slow-start.ts';
 
@@ -461,6 +462,23 @@ describe('Pacing', () => {
     expect(p.rate(t)!).toBeCloseTo(squeezed + CUT * scale * (past / MIN_REGAIN_MS) ** 3);
     // On its own clock the probe would have grown by less than a third of that.
     expect(CUT * scale * (past / regainMs) ** 3).toBeLessThan((p.rate(t)! - squeezed) / 3);
+  });
+
+  it('two minutes after what it measured, a squeezed share probes on its own clock again (a plan that shrank)', () => {
+    const { p, t: climbEnd } = pastTheRamp();
+    const measuredAt = sendAtPace(p, climbEnd, climbEnd + 2000);
+    p.sent(measuredAt);
+    expect(p.answered(measuredAt, 'throttled')).toBe(true);
+    const measured = p.estimate;
+    // The plan is now an eighth of what was measured: the 429s say so within seconds.
+    const cutAt = squeezeBelow(p, measuredAt, measured / 8);
+    const squeezed = p.estimate;
+    const regainMs = Math.max(MIN_REGAIN_MS, (60 / squeezed) * 1000);
+    // Calls at the pace (on the measured share's clock while it is held) until the hold has run out.
+    const t = sendAtPace(p, cutAt, measuredAt + PEAK_HOLD_MS + 1000);
+    expect(t - cutAt).toBeGreaterThan(regainMs);
+    const own = ((t - cutAt - regainMs) / regainMs) ** 3;
+    expect(p.rate(t)!).toBeCloseTo(squeezed * (1 + CUT * own));
   });
 
   it('a pace the callers did not use grows no further than twice what they sent lately', () => {

@@ -24,8 +24,9 @@
  *   another process's probe, or a cut that read high, emptied the bucket).
  * - After a 429 the pace starts again at (1 − `CUT`) × the estimate and grows back along a cubic of the time since
  *   (CUBIC, as the AWS SDK's adaptive retry mode uses it): flat near the estimate, where it spends most of its time,
- *   then probing above it, in units of the largest estimate held (and for a share squeezed below what a 429 once
- *   measured for it, on that share's clock: `#probeMs`), so a plan that grew (or a process that left) is found. The
+ *   then probing above it, in units of the largest estimate held in the last two minutes (and for a share squeezed
+ *   below what a 429 measured for it then, on that share's clock: `#probeMs`, `peak.ts`), so a plan that grew (or a
+ *   process that left) is found, and a plan that shrank is probed on its own clock again. The
  *   pace regains the estimate no sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so
  *   even a slow plan sees few.
  * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
@@ -38,6 +39,7 @@
  */
 import { CeilingSlots, type Ceiling } from './ceiling.ts';
 import { estimateAfter, type Cut } from './estimate.ts';
+import { Peak } from './peak.ts';
 import { Ramp, SEARCH_FACTOR } from './ramp.ts';
 import { GUESS_MS, SlowStart } from './slow-start.ts';
 
@@ -103,12 +105,12 @@ export class Pacing {
   #admitted = 0;
   #sentTotal = 0;
   /**
-   * The largest estimate a cut has measured (not slow start's guess, nor an unproven cut's, which count the burst as
-   * rate): how big the plan has proven to be for this client.
+   * The largest estimate a cut has measured lately (not slow start's guess, nor an unproven cut's, which count the
+   * burst as rate): how big the plan has proven to be for this client (`peak.ts`: held two minutes).
    */
-  #peak = 0;
-  /** The largest estimate a 429 measured against an earlier one (`anchored`: what the plan admitted between them). */
-  #measuredPeak = 0;
+  readonly #peak = new Peak();
+  /** The same for a 429 measured against an earlier one (`anchored`: what the plan admitted between them). */
+  readonly #measuredPeak = new Peak();
   #events: Event[] = [];
   /** After the first 429 out of slow start, until the next: the pace steps up (`ramp.ts`). */
   readonly #ramp = new Ramp();
@@ -146,12 +148,12 @@ export class Pacing {
     const since = now - last.at;
     const regainMs = this.#regainMs();
     const past = since > regainMs;
-    const cube = ((since - regainMs) / (past ? this.#probeMs(regainMs) : regainMs)) ** 3;
-    // Past the estimate the probe grows in units of the largest estimate this client has held: a share squeezed by
-    // other processes, or left alone when they go, comes back as fast as a plan of that size would, not as slowly as
-    // its share would (CUBIC's growth is in absolute units, not the window's, for the same reason). Short of it, and on
-    // a plan that never proved bigger, in units of the estimate.
-    const scale = past ? Math.max(this.estimate, this.#peak) : this.estimate;
+    const cube = ((since - regainMs) / (past ? this.#probeMs(regainMs, now) : regainMs)) ** 3;
+    // Past the estimate the probe grows in units of the largest estimate this client has held lately: a share
+    // squeezed by other processes, or left alone when they go, comes back as fast as a plan of that size would, not as
+    // slowly as its share would (CUBIC's growth is in absolute units, not the window's, for the same reason). Short of
+    // it, and on a plan that never proved bigger, in units of the estimate.
+    const scale = past ? Math.max(this.estimate, this.#peak.value(now)) : this.estimate;
     const curve = this.#ramp.on ? this.estimate : this.estimate + CUT * scale * cube;
     // A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
     // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
@@ -167,20 +169,22 @@ export class Pacing {
   /**
    * The clock of the probe past the estimate (ms; the cube counts the time past the regain in these): the regain's
    * own, but for a squeezed share (an estimate at most 1 / {@link SQUEEZED} of the largest that a 429 measured against
-   * an earlier one) the regain that measured share would have. Such a cut measured what the plan admitted to this client,
+   * an earlier one in the last two minutes: `peak.ts`) the regain that measured share would have. Such a cut measured what the plan admitted to this client,
    * so the plan once gave it that much: other processes took it since, or still hold it, and when they go (an n8n
    * worker done with its items) the share left behind regains it as fast as that share would, where on its own
    * clock, 60 of its own calls, a small share crept back over minutes (four one-caller processes × 250 calls on 20/20,
    * row 7m: one of them went on alone at 1 to 2 req/s for two minutes). A slow plan alone never measured
    * more than it has, so its 429s keep the regain's budget; slow start's guess and a ramp's end, which count a burst
-   * as rate, do not count here.
+   * as rate, do not count here. A plan the provider lowered looks the same to one client, hence the hold.
    *
    * @param regainMs The regain's clock.
+   * @param now Epoch ms.
    * @returns Milliseconds.
    */
-  #probeMs(regainMs: number): number {
-    if (this.#measuredPeak < SQUEEZED * this.estimate) return regainMs;
-    return Math.min(regainMs, this.#regainMs(this.#measuredPeak));
+  #probeMs(regainMs: number, now: number): number {
+    const measured = this.#measuredPeak.value(now);
+    if (measured < SQUEEZED * this.estimate) return regainMs;
+    return Math.min(regainMs, this.#regainMs(measured));
   }
 
   /**
@@ -381,8 +385,8 @@ export class Pacing {
     else cut = { kind: 'blind', pace, stuck };
     const estimate = estimateAfter(cut);
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
-    if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak = Math.max(this.#peak, this.estimate);
-    if (cut.kind === 'anchored') this.#measuredPeak = Math.max(this.#measuredPeak, this.estimate);
+    if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak.measured(this.estimate, now);
+    if (cut.kind === 'anchored') this.#measuredPeak.measured(this.estimate, now);
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
     });

@@ -31,6 +31,8 @@ export interface SimOptions {
   leaveAtMs?: (number | undefined)[];
   /** Each process starts no more calls than this (an n8n worker with its share of the items); default: no limit. */
   callsPerProcess?: number;
+  /** The plan changes to this one at `atMs` (the provider raised or lowered it); the bucket keeps its tokens, up to the new burst. */
+  planFrom?: { atMs: number; ratePerSecond: number; burst: number };
   /** One-way network delay, ms: uniform in [min, max]. */
   delayMs?: [number, number];
   seed?: number;
@@ -108,6 +110,8 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
   const delay = (): number => minDelay + random() * (maxDelay - minDelay);
   const plan = { ...options.plan, dailyQuota: Number.MAX_SAFE_INTEGER };
   const bucket = freshCounters(plan, 0);
+  const later = options.planFrom && { ...options.planFrom, dailyQuota: Number.MAX_SAFE_INTEGER };
+  const planAt = (now: number) => (later && now >= later.atMs ? later : plan);
   const answers: SimAnswer[] = [];
   const result: SimResult = { answers, failed: 0, succeeded: 0, endedAt: 0 };
   const target = options.calls ?? Number.POSITIVE_INFINITY;
@@ -123,7 +127,7 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
     };
     const attempt = async (): Promise<Attempt> => {
       await clock.sleep(delay());
-      const verdict = consume(plan, bucket, clock.now());
+      const verdict = consume(planAt(clock.now()), bucket, clock.now());
       const status = verdict === 'ok' ? 200 : 429;
       answers.push({ at: clock.now(), status, process });
       await clock.sleep(delay());
