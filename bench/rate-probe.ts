@@ -6,6 +6,8 @@
  *   node --import tsx bench/rate-probe.ts calls 5/5x100:100 [seeds]   N calls from a cold start (row 7g)
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100 [runs]      over sockets (rows 7c/7d), 30 s runs
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100:100 [runs]  N calls over sockets (row 5b): time and 429s
+ *   node --import tsx bench/rate-probe.ts change 20/20x10 [runs]      over sockets, the plan changed to RATE_TO
+ *                                                                    (default 5/5) RATE_CHANGE s in (default 20): row 7n
  *
  * N (after the colon) is the calls made by all processes together.
  *
@@ -15,12 +17,12 @@
  * and the N calls' ratio count from the callers' start).
  */
 import { simulate, steady } from '../test/support/rate-sim.ts';
-import { socketCalls, socketCell } from './rate-sweep.ts';
+import { overSockets, socketCalls, socketCell } from './rate-sweep.ts';
 
 const [mode, spec = '', list] = process.argv.slice(2);
 const match = /^(?:(\d+)p)?(\d+)\/(\d+)x(\d+)(?::(\d+))?$/.exec(spec);
-if (!match || !['sim', 'calls', 'sockets'].includes(mode ?? '')) {
-  process.stderr.write('usage: rate-probe.ts sim|calls|sockets [processes p]rate/burstxcallers[:calls] [seeds or runs]\n');
+if (!match || !['sim', 'calls', 'sockets', 'change'].includes(mode ?? '')) {
+  process.stderr.write('usage: rate-probe.ts sim|calls|sockets|change [processes p]rate/burstxcallers[:calls] [seeds or runs]\n');
   process.exit(2);
 }
 const [processes, rate, burst, callers, calls] = [Number(match[1] ?? 1), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5] ?? 0)];
@@ -36,6 +38,21 @@ if (mode === 'sockets' && calls) {
   for (let run = 0; run < Number(list ?? 3); run++) {
     const r = await socketCalls({ rate, burst, processes, callers }, each, 700 + run);
     process.stdout.write(`run ${run + 1}: ${(r.ms / floorMs).toFixed(2)}× the floor (${(r.ms / 1000).toFixed(1)} s), ${r.throttled} 429s, ${r.failed} failed\n`);
+  }
+} else if (mode === 'change') {
+  // Row 7n's windows over sockets: the new plan's share and 429s 10–60 s and 150–210 s after the change.
+  const [toRate, toBurst] = (process.env['RATE_TO'] ?? '5/5').split('/').map(Number) as [number, number];
+  const changeMs = Number(process.env['RATE_CHANGE'] ?? 20) * 1000;
+  const windows: [number, number][] = [[10_000, 60_000], [150_000, 210_000]];
+  for (let run = 0; run < Number(list ?? 1); run++) {
+    const change = { atMs: changeMs, rate: toRate, burst: toBurst };
+    const { api, failed } = await overSockets({ rate, burst, processes, callers }, (changeMs + 210_000) / 1000, 700 + run, 0, change);
+    const parts = windows.map(([from, to]) => {
+      const w = api.filter((r) => r.atMs >= changeMs + from && r.atMs < changeMs + to);
+      const ok = w.filter((r) => r.status === 200).length;
+      return `${from / 1000}–${to / 1000} s after: ${pct(ok / ((toRate * (to - from)) / 1000))} / ${pct((w.length - ok) / Math.max(1, w.length))}`;
+    });
+    process.stdout.write(`run ${run + 1}: ${rate}/${burst} → ${toRate}/${toBurst}: ${parts.join('; ')}; ${failed} failed\n`);
   }
 } else if (mode === 'sockets') {
   for (let run = 0; run < Number(list ?? 3); run++) {

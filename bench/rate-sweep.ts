@@ -177,11 +177,19 @@ interface SocketRun {
   failed: number;
 }
 
+/** The plan the emulator switches the key to, and when (ms after the callers start). */
+export interface PlanChange {
+  atMs: number;
+  rate: number;
+  burst: number;
+}
+
 /**
  * One run over sockets: an emulator process, `cell.processes` client processes of `cell.callers` callers each,
- * for `seconds` or, with `calls`, until each process has made that many calls.
+ * for `seconds` or, with `calls`, until each process has made that many calls; with `change`, the emulator's control
+ * interface switches the key to another plan during the run.
  */
-async function overSockets(cell: Cell, seconds: number, seed: number, calls = 0): Promise<SocketRun> {
+export async function overSockets(cell: Cell, seconds: number, seed: number, calls = 0, change?: PlanChange): Promise<SocketRun> {
   const emulator = await startEmulatorProcess(seed);
   try {
     const partners = (await control(fetch, emulator.origin, 'GET', '/_emulator/partners')) as Partner[];
@@ -198,7 +206,12 @@ async function overSockets(cell: Cell, seconds: number, seed: number, calls = 0)
     await control(fetch, emulator.origin, 'DELETE', '/_emulator/requests');
     const started = Date.now();
     for (const c of clients) c.child.stdin?.write('go\n');
+    const changed = change && new Promise<void>((resolveChange) => setTimeout(() => {
+      void putUsagePlan(fetch, emulator.origin, env.apiKey, { ratePerSecond: change.rate, burst: change.burst, dailyQuota: 100_000_000 })
+        .then(() => resolveChange());
+    }, change.atMs));
     const runs = await Promise.all(clients.map((c) => c.done));
+    await changed;
     const api = (await requestLog(fetch, emulator.origin)).filter((r) => r.path.includes('/v1/'))
       .map((r) => ({ status: r.status, atMs: Date.parse(r.at) - started }));
     return { api, failed: runs.reduce((sum, r) => sum + r.failed, 0) };

@@ -1,9 +1,10 @@
 /**
  * The largest estimate some kind of 429 has measured for this client lately: how big the plan proved to be for it.
  * The pacing probes a share squeezed below it on that share's clock (`pacing.ts`), which brings an n8n worker back
- * when the other worker leaves. A plan the provider lowered looks the same to one process, so a peak is held only
- * {@link PEAK_HOLD_MS} after the 429 that measured it: held for ever, a plan lowered from 20 to 5 req/s went on
- * probing on the 20 req/s clock, at 2.0 to 3.3 % 429s against 0.7 to 0.8 % for the same plan from the start (row 7n).
+ * when the other worker leaves. A plan the provider lowered looks the same to one client, so a peak is held only
+ * {@link PEAK_HOLD_MS} after the 429 that measured it: held for ever, a plan lowered from 20 to 5 req/s (or 10 to 2)
+ * went on being probed on the old plan's clock, at 2.0 to 2.7 % 429s where the same plans from the start meet 0.7 to
+ * 1.0 % (row 7n).
  */
 
 /**

@@ -31,7 +31,7 @@ export interface SimOptions {
   leaveAtMs?: (number | undefined)[];
   /** Each process starts no more calls than this (an n8n worker with its share of the items); default: no limit. */
   callsPerProcess?: number;
-  /** The plan changes to this one at `atMs` (the provider raised or lowered it); the bucket keeps its tokens, up to the new burst. */
+  /** The plan changes to this one at `atMs` (the provider raised or lowered it), with a full bucket as the emulator's control interface gives it. */
   planFrom?: { atMs: number; ratePerSecond: number; burst: number };
   /** One-way network delay, ms: uniform in [min, max]. */
   delayMs?: [number, number];
@@ -111,7 +111,13 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
   const plan = { ...options.plan, dailyQuota: Number.MAX_SAFE_INTEGER };
   const bucket = freshCounters(plan, 0);
   const later = options.planFrom && { ...options.planFrom, dailyQuota: Number.MAX_SAFE_INTEGER };
-  const planAt = (now: number) => (later && now >= later.atMs ? later : plan);
+  let changed = false;
+  const planAt = (now: number) => {
+    if (!later || now < later.atMs) return plan;
+    if (!changed) Object.assign(bucket, freshCounters(later, later.atMs));
+    changed = true;
+    return later;
+  };
   const answers: SimAnswer[] = [];
   const result: SimResult = { answers, failed: 0, succeeded: 0, endedAt: 0 };
   const target = options.calls ?? Number.POSITIVE_INFINITY;

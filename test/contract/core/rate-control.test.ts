@@ -43,6 +43,23 @@ describe('default rate, one process', () => {
     }
   });
 
+  it('a plan the provider lowers under a running client is held as if it had been the plan from the start: from 150 s after, at least 90 %, 429s under 2 %', async () => {
+    // What a 429 measured of the old plan is held two minutes (core/http/peak.ts); held for ever, the process probed
+    // the new plan on the old one's clock (bench/README.md, row 7n).
+    const changeMs = 30_000;
+    for (const [from, to] of [[20, 5], [10, 2]] as const) {
+      for (const seed of [1, 2, 3]) {
+        const run = await simulate({
+          plan: { ratePerSecond: from, burst: from }, planFrom: { atMs: changeMs, ratePerSecond: to, burst: to },
+          processes: 1, callers: 10, durationMs: changeMs + 240_000, seed,
+        });
+        const { share, throttled } = steady(run, { ratePerSecond: to }, changeMs + 150_000, changeMs + 240_000);
+        expect({ from, to, seed, failed: run.failed, atLeast90: share >= 0.9, under2: throttled < 0.02 })
+          .toEqual({ from, to, seed, failed: 0, atLeast90: true, under2: true });
+      }
+    }
+  });
+
   it('so do they after one earlier call and 20 s idle (slow start begins afresh)', async () => {
     const earlierCallMs = 20_000;
     for (const [rate, burst, calls] of [[5, 5, 100], [20, 20, 600]] as const) {
