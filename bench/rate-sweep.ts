@@ -13,6 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,10 +207,9 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
     await control(fetch, emulator.origin, 'DELETE', '/_emulator/requests');
     const started = Date.now();
     for (const c of clients) c.child.stdin?.write('go\n');
-    const changed = change && new Promise<void>((resolveChange) => setTimeout(() => {
-      void putUsagePlan(fetch, emulator.origin, env.apiKey, { ratePerSecond: change.rate, burst: change.burst, dailyQuota: 100_000_000 })
-        .then(() => resolveChange());
-    }, change.atMs));
+    const changed = change && delay(change.atMs).then(() =>
+      putUsagePlan(fetch, emulator.origin, env.apiKey, { ratePerSecond: change.rate, burst: change.burst, dailyQuota: 100_000_000 }));
+    changed?.catch(() => undefined); // awaited below, once the clients are done
     const runs = await Promise.all(clients.map((c) => c.done));
     await changed;
     const api = (await requestLog(fetch, emulator.origin)).filter((r) => r.path.includes('/v1/'))

@@ -167,15 +167,16 @@ export class Pacing {
   }
 
   /**
-   * The clock of the probe past the estimate (ms; the cube counts the time past the regain in these): the regain's
-   * own, but for a squeezed share (an estimate at most 1 / {@link SQUEEZED} of the largest that a 429 measured against
-   * an earlier one in the last two minutes: `peak.ts`) the regain that measured share would have. Such a cut measured what the plan admitted to this client,
-   * so the plan once gave it that much: other processes took it since, or still hold it, and when they go (an n8n
-   * worker done with its items) the share left behind regains it as fast as that share would, where on its own
-   * clock, 60 of its own calls, a small share crept back over minutes (four one-caller processes × 250 calls on 20/20,
-   * row 7m: one of them went on alone at 1 to 2 req/s for two minutes). A slow plan alone never measured
-   * more than it has, so its 429s keep the regain's budget; slow start's guess and a ramp's end, which count a burst
-   * as rate, do not count here. A plan the provider lowered looks the same to one client, hence the hold.
+   * The clock of the probe past the estimate (ms; the cube counts the time past the regain in these): the regain's own,
+   * but for a squeezed share (an estimate at most 1 / {@link SQUEEZED} of the largest that a 429 measured against an
+   * earlier one in the last two minutes: `peak.ts`) the regain that measured share would have. Such a cut measured what
+   * the plan admitted to this client, so the plan once gave it that much: other processes took it since, or still hold
+   * it, and when they go (an n8n worker done with its items) the share left behind regains it as fast as that share
+   * would, where on its own clock, 60 of its own calls, a small share crept back over minutes (four one-caller
+   * processes × 250 calls on 20/20, row 7m: one of them went on alone at 1 to 2 req/s for two minutes). A slow plan
+   * alone never measured more than it has, so its 429s keep the regain's budget; slow start's guess and a ramp's end,
+   * which count a burst as rate, do not count here. A plan the provider lowered looks the same to one client, hence the
+   * hold.
    *
    * @param regainMs The regain's clock.
    * @param now Epoch ms.
