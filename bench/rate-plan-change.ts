@@ -3,7 +3,7 @@
  * (20/20 to 5/5) or raises it (5/5 to 20/20) 30 s into a run that goes on for four minutes more. Two windows of the
  * new plan: 10 to 60 s after the change (how soon the pace follows) and 150 to 240 s after (what it settles at, once
  * the largest share measured before the change is no longer held: `core/http/peak.ts`). Each cell the median of 5
- * seeds (`test/support/rate-sim.ts`, the real limiter and retry loop). A few seconds.
+ * seeds (`test/support/rate-sim.ts`, the real limiter and retry loop). About 15 s.
  */
 import { simulate, type SimResult } from '../test/support/rate-sim.ts';
 import { fixed, median, type BenchResult } from './support.ts';
