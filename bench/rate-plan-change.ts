@@ -5,7 +5,7 @@
  * the largest share measured before the change is no longer held: `core/http/peak.ts`). Each cell the median of 5
  * seeds (`test/support/rate-sim.ts`, the real limiter and retry loop). About 15 s.
  */
-import { simulate, type SimResult } from '../test/support/rate-sim.ts';
+import { simulate, steady } from '../test/support/rate-sim.ts';
 import { fixed, median, type BenchResult } from './support.ts';
 
 const SEEDS = 5;
@@ -25,20 +25,14 @@ export interface PlanChangeCell {
   failed: number;
 }
 
-/** Share of the new plan and 429s among answers, between `from` and `to` ms after the change. */
-function windowOf(run: SimResult, rate: number, [from, to]: [number, number]): { share: number; throttled: number } {
-  const answers = run.answers.filter((a) => a.at >= CHANGE_MS + from && a.at < CHANGE_MS + to);
-  const ok = answers.filter((a) => a.status === 200).length;
-  return { share: ok / ((rate * (to - from)) / 1000), throttled: (answers.length - ok) / Math.max(1, answers.length) };
-}
-
 async function planChangeCell(from: [number, number], to: [number, number], processes: number, callers: number): Promise<PlanChangeCell> {
   const runs = await Promise.all(Array.from({ length: SEEDS }, (_, i) => simulate({
     plan: { ratePerSecond: from[0], burst: from[1] }, planFrom: { atMs: CHANGE_MS, ratePerSecond: to[0], burst: to[1] },
     processes, callers, durationMs: CHANGE_MS + LATER[1], seed: i + 1,
   })));
-  const pick = (w: [number, number]) => {
-    const each = runs.map((r) => windowOf(r, to[0], w));
+  // The new plan's share and 429s in a window, ms after the change, run by run.
+  const pick = ([fromMs, toMs]: [number, number]) => {
+    const each = runs.map((r) => steady(r, { ratePerSecond: to[0] }, CHANGE_MS + fromMs, CHANGE_MS + toMs));
     return { share: median(each.map((e) => e.share)), throttled: median(each.map((e) => e.throttled)) };
   };
   return { from, to, processes, callers, soon: pick(SOON), later: pick(LATER), failed: runs.reduce((n, r) => n + r.failed, 0) };

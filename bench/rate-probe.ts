@@ -17,7 +17,7 @@
  * and the N calls' ratio count from the callers' start).
  */
 import { simulate, steady } from '../test/support/rate-sim.ts';
-import { overSockets, socketCalls, socketCell } from './rate-sweep.ts';
+import { overSockets, socketCalls, socketCell, socketWindow } from './rate-sweep.ts';
 
 const [mode, spec = '', list] = process.argv.slice(2);
 const match = /^(?:(\d+)p)?(\d+)\/(\d+)x(\d+)(?::(\d+))?$/.exec(spec);
@@ -48,9 +48,8 @@ if (mode === 'sockets' && calls) {
     const change = { atMs: changeMs, rate: toRate, burst: toBurst };
     const { api, failed } = await overSockets({ rate, burst, processes, callers }, (changeMs + 210_000) / 1000, 700 + run, 0, change);
     const parts = windows.map(([from, to]) => {
-      const w = api.filter((r) => r.atMs >= changeMs + from && r.atMs < changeMs + to);
-      const ok = w.filter((r) => r.status === 200).length;
-      return `${from / 1000}–${to / 1000} s after: ${pct(ok / ((toRate * (to - from)) / 1000))} / ${pct((w.length - ok) / Math.max(1, w.length))}`;
+      const { share, throttled } = socketWindow(api, toRate, changeMs + from, changeMs + to);
+      return `${from / 1000}–${to / 1000} s after: ${pct(share)} / ${pct(throttled)}`;
     });
     process.stdout.write(`run ${run + 1}: ${rate}/${burst} → ${toRate}/${toBurst}: ${parts.join('; ')}; ${failed} failed\n`);
   }

@@ -173,7 +173,7 @@ function startClient(env: Record<string, string>): { child: ChildProcess; ready:
 }
 
 /** The service's log of one socket run: every API request, times from the start of the run. */
-interface SocketRun {
+export interface SocketRun {
   api: { status: number; atMs: number }[];
   failed: number;
 }
@@ -220,15 +220,19 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
   }
 }
 
-export async function socketCell(cell: Cell, seconds: number, seed: number): Promise<CellResult> {
-  const { api, failed } = await overSockets(cell, seconds, seed);
-  const window = api.filter((r) => r.atMs >= STEADY_FROM_MS && r.atMs < seconds * 1000);
+/** The share of a plan of `rate` req/s the service admitted between `fromMs` and `toMs` of a socket run, and its 429s. */
+export function socketWindow(api: SocketRun['api'], rate: number, fromMs: number, toMs: number): { share: number; throttled: number } {
+  const window = api.filter((r) => r.atMs >= fromMs && r.atMs < toMs);
   const ok = window.filter((r) => r.status === 200).length;
   return {
-    ...cell, share: ok / (cell.rate * (seconds - STEADY_FROM_MS / 1000)),
+    share: ok / ((rate * (toMs - fromMs)) / 1000),
     throttled: window.length ? window.filter((r) => r.status === 429).length / window.length : 0,
-    failed,
   };
+}
+
+export async function socketCell(cell: Cell, seconds: number, seed: number): Promise<CellResult> {
+  const { api, failed } = await overSockets(cell, seconds, seed);
+  return { ...cell, ...socketWindow(api, cell.rate, STEADY_FROM_MS, seconds * 1000), failed };
 }
 
 /**
