@@ -16,6 +16,7 @@ import { coldStartBench, idleStartBench, justAfterOneCallBench } from './rate-co
 import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
 import { planChangeBench } from './rate-plan-change.ts';
+import { randomPlansBench } from './rate-random.ts';
 import { splitBench } from './rate-split.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import { workersBench } from './rate-workers.ts';
@@ -39,6 +40,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate, split between processes', splitBench],
   ['default rate, workers through their items', workersBench],
   ['default rate when the plan changes', planChangeBench],
+  ['default rate at random plans over sockets', randomPlansBench],
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate after an idle spell (cold)', idleStartBench],

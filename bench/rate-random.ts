@@ -1,0 +1,54 @@
+/**
+ * Benchmark 7o: the default rate at plans drawn at random from the issue's ranges, over sockets (the emulator and
+ * client processes, as 7c and 7d). The sweeps' cells were chosen by people, and every change to the pacing was
+ * measured against them; these were chosen by a seeded draw, so nobody picked them: rates of 1 to 200 req/s and
+ * bursts of 1 to twice the rate (each log-uniform, so slow plans and small buckets weigh as much as fast ones), 1 to
+ * 500 callers in all (log-uniform), every other cell one process and the others 2 to 8 processes sharing the key. The
+ * seed is fixed ({@link SEED}, the issue's number), so a rerun measures the same cells; one run of 30 s each, judged
+ * alone (not the median of three). About 10 min; `RATE_RANDOM_CELLS` draws more or fewer.
+ */
+import { createPrng } from '../emulator/prng.ts';
+import { label, meets, socketCell, type Cell, type CellResult } from './rate-sweep.ts';
+import { fixed, type BenchResult } from './support.ts';
+
+/** The draw's seed: fixed so that reruns measure the same plans. */
+export const SEED = 14;
+const SECONDS = 30;
+
+/**
+ * The cells of the draw.
+ *
+ * @param count How many.
+ * @param seed The draw's seed.
+ * @returns Cells, one process and several alternating.
+ */
+export function randomCells(count: number, seed = SEED): Cell[] {
+  const prng = createPrng(seed);
+  const logUniform = (max: number): number => Math.max(1, Math.min(max, Math.round(max ** prng.next())));
+  return Array.from({ length: count }, (_, i) => {
+    const rate = logUniform(200);
+    const burst = logUniform(2 * rate);
+    const processes = i % 2 === 0 ? 1 : prng.int(2, 8);
+    const callers = Math.max(1, Math.round(logUniform(500) / processes));
+    return { rate, burst, processes, callers };
+  });
+}
+
+const text = (r: CellResult): string =>
+  `${label(r)}: ${fixed(r.share * 100, 0)} % / ${fixed(r.throttled * 100, 1)} %${r.failed ? ` / ${r.failed} failed` : ''}${meets(r) ? '' : ' ✗'}`;
+
+/** Row 7o. */
+export async function randomPlansBench(): Promise<BenchResult> {
+  const cells = randomCells(Number(process.env['RATE_RANDOM_CELLS'] ?? 16));
+  const results: CellResult[] = [];
+  for (const [i, cell] of cells.entries()) results.push(await socketCell(cell, SECONDS, 900 + i));
+  const met = results.filter(meets).length;
+  return {
+    id: '7o',
+    name: `Default rate over sockets at plans drawn at random from the issue's ranges (seed ${SEED}; one run of ${SECONDS} s each, steady after 10 s)`,
+    result: `${met} of ${results.length} cells meet: ${results.map(text).join('; ')}`,
+    target: 'one process >= 90 %, 429s < 2 %; several >= 85 %, < 3 %; no call failed',
+    met: met === results.length,
+    details: { seed: SEED, results },
+  };
+}
