@@ -3,9 +3,10 @@
  * client processes, as 7c and 7d). The sweeps' cells were chosen by people, and every change to the pacing was
  * measured against them; these were chosen by a seeded draw, so nobody picked them: rates of 1 to 200 req/s and
  * bursts of 1 to twice the rate (each log-uniform, so slow plans and small buckets weigh as much as fast ones), 1 to
- * 500 callers in all (log-uniform), every other cell one process and the others 2 to 8 processes sharing the key. The
- * seed is fixed ({@link SEED}, the issue's number), so a rerun measures the same cells; one run of 30 s each, judged
- * alone (not the median of three). About 10 min; `RATE_RANDOM_CELLS` draws more or fewer.
+ * 500 callers in all (log-uniform, split evenly among the processes, at least one each), every other cell one
+ * process and the others 2 to 8 processes sharing the key. The seed is fixed ({@link SEED}, the issue's number), so
+ * a rerun measures the same cells; one run of 30 s each, judged alone (not the median of three). About 12 min;
+ * `RATE_RANDOM_CELLS` draws more or fewer (the first cells stay the same).
  */
 import { createPrng } from '../emulator/prng.ts';
 import { label, meets, socketCell, type Cell, type CellResult } from './rate-sweep.ts';
