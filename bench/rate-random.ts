@@ -9,8 +9,8 @@
  * `RATE_RANDOM_CELLS` draws more or fewer (the first cells stay the same).
  */
 import { createPrng } from '../emulator/prng.ts';
-import { label, meets, socketCell, type Cell, type CellResult } from './rate-sweep.ts';
-import { fixed, type BenchResult } from './support.ts';
+import { cellsText, meets, socketCell, type Cell, type CellResult } from './rate-sweep.ts';
+import type { BenchResult } from './support.ts';
 
 /** The draw's seed: fixed so that reruns measure the same plans. */
 export const SEED = 14;
@@ -35,9 +35,6 @@ export function randomCells(count: number, seed = SEED): Cell[] {
   });
 }
 
-const text = (r: CellResult): string =>
-  `${label(r)}: ${fixed(r.share * 100, 0)} % / ${fixed(r.throttled * 100, 1)} %${r.failed ? ` / ${r.failed} failed` : ''}${meets(r) ? '' : ' ✗'}`;
-
 /** Row 7o. */
 export async function randomPlansBench(): Promise<BenchResult> {
   const cells = randomCells(Number(process.env['RATE_RANDOM_CELLS'] ?? 16));
@@ -47,7 +44,7 @@ export async function randomPlansBench(): Promise<BenchResult> {
   return {
     id: '7o',
     name: `Default rate over sockets at plans drawn at random from the issue's ranges (seed ${SEED}; one run of ${SECONDS} s each, steady after 10 s)`,
-    result: `${met} of ${results.length} cells meet: ${results.map(text).join('; ')}`,
+    result: `${met} of ${results.length} cells meet: ${cellsText(results)}`,
     target: 'one process >= 90 %, 429s < 2 %; several >= 85 %, < 3 %; no call failed',
     met: met === results.length,
     details: { seed: SEED, results },

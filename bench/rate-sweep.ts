@@ -44,7 +44,7 @@ export const meets = (r: CellResult): boolean =>
 const cellText = (r: CellResult): string => `${fixed(r.share * 100, 0)} % / ${fixed(r.throttled * 100, 1)} %${r.failed ? ` / ${r.failed} failed` : ''}`;
 
 /** A table row's result: each cell's figures, ✗ where short of the target. */
-const row = (list: CellResult[]): string => list.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; ');
+export const cellsText = (list: CellResult[]): string => list.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; ');
 
 /** A run's length and where its steady state begins (ms): the issue's 30 s from 10 s, unless said otherwise. */
 interface Span {
@@ -303,7 +303,7 @@ export async function socketSweep(): Promise<BenchResult[]> {
     {
       id: '7c',
       name: `Default rate over sockets, one client process (median of ${runs} runs of ${seconds} s; share of plan / 429s, steady after 10 s)`,
-      result: row(one),
+      result: cellsText(one),
       target: '>= 90 %, 429s < 2 %, no call failed',
       met: one.every(meets),
       details: { runs: Object.fromEntries(Object.entries(all).filter(([k]) => one.some((r) => label(r) === k))) },
@@ -311,7 +311,7 @@ export async function socketSweep(): Promise<BenchResult[]> {
     {
       id: '7d',
       name: `Default rate over sockets, several client processes on one key (median of ${runs} runs of ${seconds} s)`,
-      result: row(many),
+      result: cellsText(many),
       target: 'together >= 85 %, 429s < 3 %, no call failed',
       met: many.every(meets),
       details: { runs: Object.fromEntries(Object.entries(all).filter(([k]) => many.some((r) => label(r) === k))) },
@@ -344,7 +344,7 @@ export async function busyMachineBench(): Promise<BenchResult> {
   return {
     id: '7f',
     name: `Default rate over sockets on a busy machine (a busy loop per core beside emulator and client; median of ${runs} runs of ${seconds} s)`,
-    result: row(results),
+    result: cellsText(results),
     target: '>= 90 %, 429s < 2 %, no call failed',
     met: results.every(meets),
     details: { runs: all },
