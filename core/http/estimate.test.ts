@@ -35,6 +35,10 @@ describe('estimateAfter', () => {
     expect(estimateAfter({ kind: 'anchored', pace: 10, admittedRate: 8.5, beforeProbe: false })).toBe(BETA * 10);
   });
 
+  it('the next 429 after a ramp\'s end that the bucket bounded: just below its pace', () => {
+    expect(estimateAfter({ kind: 'past-bound', pace: 8 })).toBeCloseTo(BETA * 8);
+  });
+
   it('with nothing to measure by: multiplicative decrease, or half when stuck', () => {
     expect(estimateAfter({ kind: 'blind', pace: 10, stuck: false })).toBeCloseTo(7);
     expect(estimateAfter({ kind: 'blind', pace: 10, stuck: true })).toBe(5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MD_BETA } from './estimate.ts';
+import { BETA, MD_BETA } from './estimate.ts';
 import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
 import { SEARCH_FACTOR } from './ramp.ts';
@@ -71,6 +71,29 @@ function sendAtPace(p: Pacing, t: number, until: number): number {
     p.answered(t, 'admitted');
   }
   return t;
+}
+
+/** A plan's token bucket holding `left` calls at `at`: whether a call at `t` is admitted (time runs forward). */
+function bucket(rate: number, size: number, left: number, at: number): (t: number) => boolean {
+  return (t) => {
+    left = Math.min(size, left + (rate * (t - at)) / 1000);
+    at = t;
+    if (left < 1) return false;
+    left -= 1;
+    return true;
+  };
+}
+
+/** Callers that keep every slot busy from `t`, answered by `admit` 1 ms later, until a 429: its time, and the pace that met it. */
+function untilThrottled(p: Pacing, admit: (t: number) => boolean, t: number): { t: number; pace: number } {
+  for (;;) {
+    t += p.wait(t);
+    const pace = p.rate(t)!;
+    p.sent(t);
+    const ok = admit(t);
+    p.answered(t + 1, ok ? 'admitted' : 'throttled');
+    if (!ok) return { t: t + 1, pace };
+  }
 }
 
 describe('Pacing', () => {
@@ -224,6 +247,30 @@ describe('Pacing', () => {
     // the last step's pace (the stored calls carried the climb past the plan).
     expect(p.estimate).toBeCloseTo((admitted * 1000) / (t - cutAt));
     expect(p.estimate).toBeLessThan(pace / SEARCH_FACTOR);
+  });
+
+  it('a ramp that the bucket\'s store carried past the plan ends at what a bucket of slow start\'s size allows', () => {
+    // Slow start's round admitted 5, then a 429: a 5/5 plan and a 40/5 plan look alike. The callers come back 1.2 s
+    // later (a retry's backoff), when a 5/5 bucket is full again.
+    const ends = [5, 40].map((rate) => {
+      const p = throttledAfter(5);
+      const admit = bucket(rate, 5, 0, 0);
+      const end = untilThrottled(p, admit, 1200);
+      return { p, admit, end, estimate: p.estimate };
+    });
+    const [five, forty] = ends as [typeof ends[0], typeof ends[0]];
+    // 5/5: the stored 5 carried the ramp to 40 req/s (5, 10, 20, 40, every call admitted). Half that pace would be
+    // four times the plan; the answers replayed against a bucket of 5 put it under 9.
+    expect(five.end.pace).toBe(40);
+    expect(five.estimate).toBeGreaterThanOrEqual(5);
+    expect(five.estimate).toBeLessThan(9);
+    // 40/5: the plan's rate carried the ramp to 80, and the bound leaves its end at half that pace or more.
+    expect(forty.end.pace).toBe(80);
+    expect(forty.estimate).toBeGreaterThanOrEqual(40);
+    // On 5/5 the next 429 comes before enough is admitted to measure by: the bound met it, so the plan is just below.
+    const next = untilThrottled(five.p, five.admit, five.end.t);
+    expect(five.p.estimate).toBeCloseTo(BETA * next.pace);
+    expect(five.p.estimate).toBeGreaterThan(MD_BETA * next.pace);
   });
 
   it('a call made alone just before a burst is not counted in the burst\'s guess; a lone caller\'s calls all are', () => {

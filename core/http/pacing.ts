@@ -11,7 +11,9 @@
  *   round's answers that come back after that 429, and not a call made alone just before the burst: see
  *   `SlowStart.burst`), and the pace ramps up from there, doubling at most every `RAMP_MS` while the callers use
  *   it (after a round that admitted one call, at each call admitted at the new spacing: `ramp.ts`), until the
- *   next 429, which puts the plan between what it admitted since the last doubling and half the pace. A 429 before
+ *   next 429, which puts the plan between what it admitted since the last doubling and half the pace, and no higher
+ *   than a bucket of the size slow start met allows (`bucket.ts`: one that filled in the pause after slow start's
+ *   429 carries the ramp a few doublings past the plan on what it stored). A 429 before
  *   the second doubling says only that the guess, which counts the burst as rate, was high: the pace is cut below
  *   the guess and climbs on in small steps, and the next 429 puts the plan at what it admitted between the two. With
  *   a bucket of about one call (it spills on any excess, so the ramp's rate says nothing) the ramp climbs again from
@@ -37,6 +39,7 @@
  * still cuts the pace below it, as for the default, so several processes each told the plan's rate share it instead
  * of fighting.
  */
+import { largestRate } from './bucket.ts';
 import { CeilingSlots, type Ceiling } from './ceiling.ts';
 import { estimateAfter, type Cut } from './estimate.ts';
 import { Peak } from './peak.ts';
@@ -75,6 +78,8 @@ const MIN_SAMPLE = 4;
 const SEND_RATE_MS = 1000;
 /** A late timer may send this much early on the next slot (at most one interval), so lateness does not add up. */
 const CATCH_UP_MS = 4;
+/** Admitted answers kept since the last cut for `#bucketBound` (a ramp that runs longer than that goes unbounded). */
+const MAX_ADMITS = 4096;
 
 /** A 429 that began a cut: when, and how many answers had been admitted by then. */
 interface Event {
@@ -116,6 +121,10 @@ export class Pacing {
   readonly #ramp = new Ramp();
   /** The plan's bucket holds about one call (the search ran, see `#cut`): late timers are not made up for. */
   #oneCallBucket = false;
+  /** When each answer admitted since the last cut came (not those to calls sent before it): see `#bucketBound`. */
+  #admits: number[] = [];
+  /** The last cut was a ramp's end that `#bucketBound` lowered. */
+  #bounded = false;
   /** Answers still due from calls in flight at the last cut: their 429s are that cut's, not new ones. */
   #recover = 0;
   #nextAt = 0;
@@ -272,6 +281,7 @@ export class Pacing {
     }
     if (answer === 'admitted') {
       this.#admitted += 1;
+      if (!old && this.#admits.length < MAX_ADMITS) this.#admits.push(now);
       this.#slowStart.admitted(this.paced);
       return (!old || this.#lateAdmitted()) && this.#step(now, stale);
     }
@@ -383,18 +393,46 @@ export class Pacing {
       const beforeProbe = last !== undefined && now - last.at < this.#regainMs() && keptUp;
       cut = { kind: 'anchored', pace, admittedRate: admittedSince(anchor), beforeProbe };
     }
+    // Just past a ramp's end that the bucket bounded, that bound (within a call) met this 429: the plan is just below.
+    else if (this.#bounded && !stuck) cut = { kind: 'past-bound', pace };
     else cut = { kind: 'blind', pace, stuck };
-    const estimate = estimateAfter(cut);
-    this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(MIN_RATE, estimate));
-    if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak.measured(this.estimate, now);
+    const ceiling = this.ceiling?.requestsPerSecond ?? MAX_RATE;
+    const reach = estimateAfter(cut);
+    // A ramp's end may owe its reach to what the bucket stored: the estimate is no more than a bucket of the size slow
+    // start met allows. The peak keeps the reach (the plan did admit the pace below it, stored calls and all): it sets
+    // only how fast the probe grows, and bounded there too, row 7m (n8n workers sharing a plan) met in 45 of 80 runs,
+    // not 50.
+    const estimate = cut.kind === 'ramp-end' ? Math.min(reach, this.#bucketBound(now, cut.pace)) : reach;
+    this.#bounded = estimate < reach;
+    this.estimate = Math.min(ceiling, Math.max(MIN_RATE, estimate));
+    if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak.measured(Math.min(ceiling, Math.max(MIN_RATE, reach)), now);
     if (cut.kind === 'anchored') this.#measuredPeak.measured(this.estimate, now);
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
     });
     if (this.#events.length > KEPT_EVENTS) this.#events.shift();
     this.#recover = this.inFlight;
+    this.#admits = [];
     // The first call after the cut waits one interval at the new pace.
     this.#nextAt = now + 1000 / (this.rate(now) ?? MIN_RATE);
+  }
+
+  /**
+   * The largest rate at which a bucket of the size slow start met would be empty at this 429, having admitted what it
+   * did since the last one (`bucket.ts`); the pace when that cannot be told. Slow start's round emptied the bucket, so
+   * what the round admitted (its late answers too) is the bucket's size plus what refilled while the round went out.
+   *
+   * @param now Epoch ms.
+   * @param pace The pace that met this 429, req/s.
+   * @returns Requests per second.
+   */
+  #bucketBound(now: number, pace: number): number {
+    const first = this.#events[0];
+    const last = this.#events.at(-1);
+    if (!first?.slowStart || !last || this.#admits.length >= MAX_ADMITS) return pace;
+    const roundMs = first.at - first.burstFrom;
+    const size = (rate: number): number => Math.max(1, first.burst - (rate * roundMs) / 1000);
+    return largestRate(this.#admits, last.at, now, size, pace);
   }
 
   /**
