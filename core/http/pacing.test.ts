@@ -273,6 +273,23 @@ describe('Pacing', () => {
     expect(five.p.estimate).toBeGreaterThan(MD_BETA * next.pace);
   });
 
+  it('a lone caller\'s slow start says little of the bucket\'s size: its ramp\'s end is not bounded by it', () => {
+    // One caller, each call answered before the next: 20 admitted 2 ms apart, then a 429 (a 20/20 plan). Taken as the
+    // bucket's size, they would bound the ramp's end at about 26; it stays at half its pace (the code before the bound:
+    // one-caller processes sharing a plan, as n8n workers, held their shares better so, row 7m).
+    const p = new Pacing();
+    for (let t = 0; t < 40; t += 2) {
+      p.sent(t);
+      p.answered(t + 1, 'admitted');
+    }
+    p.sent(40);
+    expect(p.answered(41, 'throttled')).toBe(true);
+    const admit = bucket(20, 20, 0, 41);
+    const end = untilThrottled(p, admit, 1200);
+    expect(end.pace).toBeGreaterThanOrEqual(40);
+    expect(p.estimate).toBeGreaterThanOrEqual(end.pace / 2);
+  });
+
   it('a call made alone just before a burst is not counted in the burst\'s guess; a lone caller\'s calls all are', () => {
     // An organization read 600 ms before a batch on a 20/1 plan: the burst meets one call's bucket.
     const p = burstAfterOneCall(1);

@@ -52,10 +52,10 @@ describe('SlowStart', () => {
     s.admitted(false);
     send(s, 600, 5);
     for (let i = 0; i < 3; i++) s.admitted(false);
-    expect(s.burst(4)).toEqual({ admitted: 3, from: 600 });
+    expect(s.burst(4)).toEqual({ admitted: 3, from: 600, alone: false });
   });
 
-  it('a lone caller\'s calls, each sent alone, are one burst: the whole spell since it began', () => {
+  it('a lone caller\'s calls, each sent alone, are one burst: the whole spell since it began, marked alone', () => {
     const s = new SlowStart();
     expect(s.unstarted).toBe(true);
     s.restart(100);
@@ -64,7 +64,7 @@ describe('SlowStart', () => {
       s.sent(t, 0);
       s.admitted(false);
     }
-    expect(s.burst(5)).toEqual({ admitted: 5, from: 100 });
+    expect(s.burst(5)).toEqual({ admitted: 5, from: 100, alone: true });
   });
 
   it('begun afresh, the window and the burst start over', () => {
@@ -74,6 +74,6 @@ describe('SlowStart', () => {
     for (let i = 0; i < INITIAL_WINDOW; i++) s.admitted(false);
     s.restart(5000);
     expect(s.window).toBe(INITIAL_WINDOW);
-    expect(s.burst(0)).toEqual({ admitted: 0, from: 5000 });
+    expect(s.burst(0)).toEqual({ admitted: 0, from: 5000, alone: true });
   });
 });

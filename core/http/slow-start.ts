@@ -109,11 +109,11 @@ export class SlowStart {
    * answered one at a time, is a burst of its own).
    *
    * @param spellAdmitted Answers admitted since the spell began.
-   * @returns Admitted calls, and since when.
+   * @returns Admitted calls, since when, and whether each call went alone.
    */
-  burst(spellAdmitted: number): { admitted: number; from: number } {
-    if (this.#burstPeak > 1) return { admitted: this.#burstAdmitted, from: this.#burstFrom };
-    return { admitted: spellAdmitted, from: this.#firstSentAt ?? this.#burstFrom };
+  burst(spellAdmitted: number): { admitted: number; from: number; alone: boolean } {
+    if (this.#burstPeak > 1) return { admitted: this.#burstAdmitted, from: this.#burstFrom, alone: false };
+    return { admitted: spellAdmitted, from: this.#firstSentAt ?? this.#burstFrom, alone: true };
   }
 
   #newBurst(now: number): void {
