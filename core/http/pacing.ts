@@ -402,8 +402,8 @@ export class Pacing {
     const reach = estimateAfter(cut);
     // A ramp's end may owe its reach to what the bucket stored: the estimate is no more than a bucket of the size slow
     // start met allows. The peak keeps the reach (the plan did admit the pace below it, stored calls and all): it sets
-    // only how fast the probe grows, and bounded there too, row 7m (n8n workers sharing a plan) met in 45 of 80 runs,
-    // not 50.
+    // only how fast the probe grows, and bounded there too, squeezed shares came back slower (row 7m, measured before
+    // one-caller processes were left unbounded: 45 of 80 runs, not 50).
     const estimate = cut.kind === 'ramp-end' ? Math.min(reach, this.#bucketBound(now, cut.pace)) : reach;
     this.#bounded = estimate < reach;
     this.estimate = Math.min(ceiling, Math.max(MIN_RATE, estimate));
