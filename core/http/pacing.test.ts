@@ -4,6 +4,7 @@ import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
 import { SEARCH_FACTOR } from './ramp.ts';
 import { INITIAL_WINDOW } from './slow-start.ts';
+import { consume, freshCounters } from '../../emulator/usage-plan.ts';
 
 /** Sends `n` calls at `now` (each after `wait` said 0). */
 function send(p: Pacing, now: number, n = 1): void {
@@ -73,15 +74,11 @@ function sendAtPace(p: Pacing, t: number, until: number): number {
   return t;
 }
 
-/** A plan's token bucket holding `left` calls at `at`: whether a call at `t` is admitted (time runs forward). */
-function bucket(rate: number, size: number, left: number, at: number): (t: number) => boolean {
-  return (t) => {
-    left = Math.min(size, left + (rate * (t - at)) / 1000);
-    at = t;
-    if (left < 1) return false;
-    left -= 1;
-    return true;
-  };
+/** A plan's token bucket, as the emulator keeps it, empty at `at`: whether a call at `t` is admitted. */
+function emptyBucket(ratePerSecond: number, burst: number, at: number): (t: number) => boolean {
+  const plan = { ratePerSecond, burst, dailyQuota: Number.MAX_SAFE_INTEGER };
+  const counters = { ...freshCounters(plan, at), tokens: 0 };
+  return (t) => consume(plan, counters, t) === 'ok';
 }
 
 /** Callers that keep every slot busy from `t`, answered by `admit` 1 ms later, until a 429: its time, and the pace that met it. */
@@ -254,7 +251,7 @@ describe('Pacing', () => {
     // later (a retry's backoff), when a 5/5 bucket is full again.
     const ends = [5, 40].map((rate) => {
       const p = throttledAfter(5);
-      const admit = bucket(rate, 5, 0, 0);
+      const admit = emptyBucket(rate, 5, 0);
       const end = untilThrottled(p, admit, 1200);
       return { p, admit, end, estimate: p.estimate };
     });
@@ -284,7 +281,7 @@ describe('Pacing', () => {
     }
     p.sent(40);
     expect(p.answered(41, 'throttled')).toBe(true);
-    const admit = bucket(20, 20, 0, 41);
+    const admit = emptyBucket(20, 20, 41);
     const end = untilThrottled(p, admit, 1200);
     expect(end.pace).toBeGreaterThanOrEqual(40);
     expect(p.estimate).toBeGreaterThanOrEqual(end.pace / 2);

@@ -399,6 +399,7 @@ export class Pacing {
     else if (this.#bounded && !stuck) cut = { kind: 'past-bound', pace };
     else cut = { kind: 'blind', pace, stuck };
     const ceiling = this.ceiling?.requestsPerSecond ?? MAX_RATE;
+    const bounded = (rate: number): number => Math.min(ceiling, Math.max(MIN_RATE, rate));
     const reach = estimateAfter(cut);
     // A ramp's end may owe its reach to what the bucket stored: the estimate is no more than a bucket of the size slow
     // start met allows. The peak keeps the reach (the plan did admit the pace below it, stored calls and all): it sets
@@ -406,8 +407,8 @@ export class Pacing {
     // one-caller processes were left unbounded: 45 of 80 runs, not 50).
     const estimate = cut.kind === 'ramp-end' ? Math.min(reach, this.#bucketBound(now, cut.pace)) : reach;
     this.#bounded = estimate < reach;
-    this.estimate = Math.min(ceiling, Math.max(MIN_RATE, estimate));
-    if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak.measured(Math.min(ceiling, Math.max(MIN_RATE, reach)), now);
+    this.estimate = bounded(estimate);
+    if (cut.kind !== 'slow-start' && cut.kind !== 'unproven') this.#peak.measured(bounded(reach), now);
     if (cut.kind === 'anchored') this.#measuredPeak.measured(this.estimate, now);
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
