@@ -11,13 +11,13 @@
  *
  * N (after the colon) is the calls made by all processes together.
  *
- * Virtual runs print each second's admitted answers and when the 429s came, which is where a wrong turn of the
- * pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady state begins; with
- * RATE_EARLIER (seconds) each process makes one call that long before its callers start (virtual runs only; times
- * and the N calls' ratio count from the callers' start).
+ * Virtual runs and timed runs over sockets print each second's admitted answers and when the 429s came, which is
+ * where a wrong turn of the pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady
+ * state begins; with RATE_EARLIER (seconds) each process makes one call that long before its callers start (virtual
+ * runs only; times and the N calls' ratio count from the callers' start).
  */
 import { simulate, steady } from '../test/support/rate-sim.ts';
-import { overSockets, socketCalls, socketCell, socketWindow } from './rate-sweep.ts';
+import { overSockets, socketCalls, socketWindow } from './rate-sweep.ts';
 
 const [mode, spec = '', list] = process.argv.slice(2);
 const match = /^(?:(\d+)p)?(\d+)\/(\d+)x(\d+)(?::(\d+))?$/.exec(spec);
@@ -55,8 +55,10 @@ if (mode === 'sockets' && calls) {
   }
 } else if (mode === 'sockets') {
   for (let run = 0; run < Number(list ?? 3); run++) {
-    const r = await socketCell({ rate, burst, processes, callers }, seconds, 700 + run);
-    process.stdout.write(`run ${run + 1}: ${pct(r.share)} of the plan, ${pct(r.throttled)} 429s, ${r.failed} failed\n`);
+    const { api, failed } = await overSockets({ rate, burst, processes, callers }, seconds, 700 + run);
+    const { share, throttled } = socketWindow(api, rate, fromMs, seconds * 1000);
+    process.stdout.write(`run ${run + 1}: ${pct(share)} of the plan, ${pct(throttled)} 429s, ${failed} failed\n`
+      + trace(api.map((r) => ({ at: r.atMs, status: r.status })), seconds * 1000));
   }
 } else {
   // With RATE_EARLIER, times count from the callers' start (the earlier call is at minus that).
@@ -69,14 +71,18 @@ if (mode === 'sockets' && calls) {
     });
     const answers = run.answers.filter((a) => a.at >= t0).map((a) => ({ ...a, at: a.at - t0 }));
     const endedAt = run.endedAt - t0;
-    const span = Math.ceil(endedAt / 1000);
-    const perSecond = Array.from({ length: span }, (_, i) =>
-      answers.filter((a) => a.status === 200 && Math.floor(a.at / 1000) === i).length);
-    const throttledAt = answers.filter((a) => a.status === 429).map((a) => (a.at / 1000).toFixed(2));
     const head = mode === 'calls'
       ? `${(endedAt / floorMs).toFixed(2)}× the floor`
       : (({ share, throttled }) => `${pct(share)} of the plan, ${pct(throttled)} 429s`)(steady({ ...run, answers }, { ratePerSecond: rate }, fromMs, seconds * 1000));
-    process.stdout.write(`seed ${seed}: ${head}, ${run.failed} failed\n  admitted per second: ${perSecond.join(' ')}\n`
-      + `  429s at (s): ${throttledAt.slice(0, 60).join(' ')}${throttledAt.length > 60 ? ' …' : ''}\n`);
+    process.stdout.write(`seed ${seed}: ${head}, ${run.failed} failed\n${trace(answers, endedAt)}`);
   }
+}
+
+/** Each second's admitted answers and the 429s' times (ms from the callers' start), where a wrong turn of the pacing shows. */
+function trace(answers: { at: number; status: number }[], endedAt: number): string {
+  const perSecond = Array.from({ length: Math.ceil(endedAt / 1000) }, (_, i) =>
+    answers.filter((a) => a.status === 200 && Math.floor(a.at / 1000) === i).length);
+  const throttledAt = answers.filter((a) => a.status === 429).map((a) => (a.at / 1000).toFixed(2));
+  return `  admitted per second: ${perSecond.join(' ')}\n`
+    + `  429s at (s): ${throttledAt.slice(0, 60).join(' ')}${throttledAt.length > 60 ? ' …' : ''}\n`;
 }
