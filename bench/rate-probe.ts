@@ -14,7 +14,8 @@
  * Virtual runs and timed runs over sockets print each second's admitted answers and when the 429s came, which is
  * where a wrong turn of the pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady
  * state begins; with RATE_EARLIER (seconds) each process makes one call that long before its callers start (virtual
- * runs only; times and the N calls' ratio count from the callers' start).
+ * runs only; times and the N calls' ratio count from the callers' start). RATE_DELAY=10-60 sets a virtual run's one-way
+ * network delay in ms (default 0.5-2, as loopback).
  */
 import { simulate, steady } from '../test/support/rate-sim.ts';
 import { overSockets, socketCalls, socketWindow } from './rate-sweep.ts';
@@ -29,6 +30,7 @@ const [processes, rate, burst, callers, calls] = [Number(match[1] ?? 1), Number(
 const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
 const fromMs = Number(process.env['RATE_FROM'] ?? 10) * 1000;
 const earlierMs = process.env['RATE_EARLIER'] === undefined ? undefined : Number(process.env['RATE_EARLIER']) * 1000;
+const delayMs = process.env['RATE_DELAY']?.split('-').map(Number) as [number, number] | undefined;
 const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
 
 if (mode === 'sockets' && calls) {
@@ -67,6 +69,7 @@ if (mode === 'sockets' && calls) {
     const floorMs = ((calls - burst) / rate) * 1000;
     const run = await simulate({
       plan: { ratePerSecond: rate, burst }, processes, callers, seed, ...(earlierMs === undefined ? {} : { earlierCallMs: earlierMs }),
+      ...(delayMs ? { delayMs } : {}),
       durationMs: t0 + (mode === 'calls' ? 10 * floorMs : seconds * 1000), ...(mode === 'calls' ? { calls } : {}),
     });
     const answers = run.answers.filter((a) => a.at >= t0).map((a) => ({ ...a, at: a.at - t0 }));

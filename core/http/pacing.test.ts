@@ -467,7 +467,21 @@ describe('Pacing', () => {
     expect(p.answered(501, 'throttled')).toBe(true);
   });
 
-  it('a 429 with nothing admitted since the last one halves the pace', () => {
+  it('a call sent before the cut\'s own answers were all back met the same congestion: its 429 cuts nothing', () => {
+    const p = new Pacing();
+    send(p, 0, 10);
+    expect(p.answered(1, 'throttled')).toBe(true);
+    const estimate = p.estimate;
+    p.sent(40); // paced, while 9 of the round are still on their way
+    for (let i = 0; i < 9; i++) expect(p.answered(50, 'throttled')).toBe(false);
+    expect(p.answered(60, 'throttled')).toBe(false);
+    expect(p.estimate).toBe(estimate);
+    p.sent(500); // sent once the round was all back
+    expect(p.answered(501, 'throttled')).toBe(true);
+    expect(p.estimate).toBeLessThan(estimate);
+  });
+
+    it('a 429 with nothing admitted since the last one halves the pace', () => {
     const p = throttledAfter(10);
     const before = p.rate(1000)!;
     p.sent(1000);
