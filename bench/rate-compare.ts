@@ -1,5 +1,5 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m and 7n for one version of `core/http/pacing.ts` against
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n and 7p for one version of `core/http/pacing.ts` against
  * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
  *
  *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
@@ -10,11 +10,12 @@
  * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g and 7i plan whose
  * ratios changed, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
  * sides, 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even
- * split, 7m's cells whose runs that meet changed, and 7n's cells whose figures changed (a file saved before a row
- * existed has none: that row reads as new).
+ * split, 7m's cells whose runs that meet changed, 7n's cells whose figures changed, and 7p's cells that flipped or moved
+ * 5 points (a file saved before a row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { latencyCells, latencyText, type LatencyCell } from './rate-latency.ts';
 import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { splitCells, splitMeets, splitText, type SplitCell } from './rate-split.ts';
@@ -31,6 +32,7 @@ interface Saved {
   split?: SplitCell[];
   workers?: WorkersCell[];
   planChange?: PlanChangeCell[];
+  latency?: LatencyCell[];
 }
 
 interface ColdRow {
@@ -77,6 +79,7 @@ if (mode === 'save' && a) {
     split: await splitCells(),
     workers: await workersCells(),
     planChange: await planChangeCells(),
+    latency: await latencyCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
   for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
@@ -84,6 +87,7 @@ if (mode === 'save' && a) {
   process.stdout.write(`7l: ${saved.split?.filter(splitMeets).length} of ${saved.split?.length} cells with no process below half of an even split\n`);
   process.stdout.write(`7m: ${(saved.workers ?? []).reduce((n, c) => n + c.met, 0)} of ${(saved.workers ?? []).reduce((n, c) => n + c.runs, 0)} runs meet\n`);
   process.stdout.write(`7n: ${saved.planChange?.filter(planChangeMeets).length} of ${saved.planChange?.length} cells meet\n`);
+  process.stdout.write(`7p: ${saved.latency?.filter(meets).length} of ${saved.latency?.length} cells meet\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {
@@ -148,6 +152,15 @@ if (mode === 'save' && a) {
     const was = wasChange.find((c) => planChangeKey(c) === planChangeKey(cell));
     if (!was || planChangeText(was) !== planChangeText(cell)) {
       process.stdout.write(`  ${planChangeKey(cell)}: ${was ? planChangeText(was) : 'new'} → ${planChangeText(cell)}\n`);
+    }
+  }
+  const [wasLatency, nowLatency] = [before!.latency ?? [], after!.latency ?? []];
+  const wasLatencyMet = wasLatency.length ? wasLatency.filter(meets).length : 'new';
+  process.stdout.write(`7p: ${wasLatencyMet} → ${nowLatency.filter(meets).length} of ${nowLatency.length} cells meet; ${means(wasLatency, nowLatency)}\n`);
+  for (const cell of wasLatency.length ? nowLatency : []) {
+    const was = wasLatency.find((c) => label(c) === label(cell));
+    if (!was || meets(was) !== meets(cell) || Math.abs(was.share - cell.share) >= 0.05) {
+      process.stdout.write(`  ${was ? latencyText(was) : 'new'} → ${latencyText(cell)}\n`);
     }
   }
 } else {

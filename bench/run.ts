@@ -13,6 +13,7 @@ import { relaySharedKeyBench } from './relay-shared.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
 import { coldStartBench, idleStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { latencyBench } from './rate-latency.ts';
 import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
 import { planChangeBench } from './rate-plan-change.ts';
@@ -41,6 +42,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate, workers through their items', workersBench],
   ['default rate when the plan changes', planChangeBench],
   ['default rate at random plans over sockets', randomPlansBench],
+  ['default rate at internet latency', latencyBench],
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate after an idle spell (cold)', idleStartBench],
