@@ -21,6 +21,27 @@ describe('SlowStart', () => {
     expect(s.canSend(2 * INITIAL_WINDOW)).toBe(false);
   });
 
+  it('callers too few to fill the window wait for the end of a round only in the spell\'s first second', () => {
+    // Five callers, two calls each: five went out, were answered, and five more went: the round's ten.
+    const tenOfFive = (s: SlowStart, at: number): void => {
+      send(s, at, 5);
+      send(s, at + 50, 5);
+    };
+    const early = new SlowStart();
+    early.restart(0);
+    tenOfFive(early, 0);
+    expect(early.canSend(5)).toBe(false);
+    const later = new SlowStart();
+    later.restart(0);
+    tenOfFive(later, 1200);
+    expect(later.canSend(5)).toBe(true);
+    // A round that had the window in flight waits for its last answer however old the spell.
+    const full = new SlowStart();
+    full.restart(0);
+    send(full, 1200, INITIAL_WINDOW);
+    expect(full.canSend(1)).toBe(false);
+  });
+
   it('the window grows only while half of it was in flight at once, and not once calls are paced', () => {
     const lone = new SlowStart();
     lone.restart(0);

@@ -33,6 +33,8 @@ export class SlowStart {
   #burstFrom = 0;
   /** When the current spell began (its guess counts the answers admitted since). */
   #firstSentAt: number | undefined;
+  /** The round never had the window in flight, and the spell is a second old: its calls need not wait for the round's end. */
+  #streaming = false;
 
   /** Whether no spell began yet. */
   get unstarted(): boolean {
@@ -40,14 +42,15 @@ export class SlowStart {
   }
 
   /**
-   * Whether one more call may go now. A full round waits for all of its answers (see {@link SlowStart.sent}).
+   * Whether one more call may go now. A full round waits for all of its answers (see {@link SlowStart.sent}), unless
+   * the callers are too few to fill it.
    *
    * @param inFlight Calls sent and not yet answered.
    * @returns `true` when the window has room.
    */
   canSend(inFlight: number): boolean {
     if (inFlight >= this.window) return false;
-    return this.#roundSent < this.#roundSize || inFlight === 0 || this.window >= MAX_WINDOW;
+    return this.#roundSent < this.#roundSize || inFlight === 0 || this.window >= MAX_WINDOW || this.#streaming;
   }
 
   /**
@@ -85,6 +88,12 @@ export class SlowStart {
     this.#roundPeak = Math.max(this.#roundPeak, inFlight + 1);
     this.#burstPeak = Math.max(this.#burstPeak, inFlight + 1);
     this.#roundSent += 1;
+    // Callers too few to fill the window gain nothing from waiting for the round's last answer: only their own calls
+    // are on the way when a 429 comes back. Waiting cost them the spread of a round's round trips at every round: 5
+    // callers over 20 to 120 ms held 82 % of what they carry on a plan that never throttled them (row 7p). In the
+    // spell's first second the rounds stand, so a plan that throttles at once is met as before (3 callers on 4/8
+    // read its burst as rate without them, and held 89 %).
+    this.#streaming = this.#roundPeak < this.#roundSize && now - (this.#firstSentAt ?? now) >= GUESS_MS;
   }
 
   /** A call that never reached the service: another may go in its place. */
