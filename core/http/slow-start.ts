@@ -67,6 +67,7 @@ export class SlowStart {
     this.#roundSize = INITIAL_WINDOW;
     this.#roundSent = 0;
     this.#roundPeak = 0;
+    this.#streaming = false;
     this.#newBurst(now);
   }
 
