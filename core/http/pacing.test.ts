@@ -481,7 +481,7 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThan(estimate);
   });
 
-    it('a 429 with nothing admitted since the last one halves the pace', () => {
+  it('a 429 with nothing admitted since the last one halves the pace', () => {
     const p = throttledAfter(10);
     const before = p.rate(1000)!;
     p.sent(1000);
