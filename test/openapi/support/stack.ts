@@ -31,7 +31,9 @@ export interface Stack {
 function startPrism(document: string, upstream: string, lines: string[]): Promise<{ child: ChildProcess; origin: string }> {
   return freePort().then((port) => new Promise((resolve, reject) => {
     const child = spawn('npx', ['--yes', PRISM, 'proxy', document, upstream, '--errors', '--host', '127.0.0.1', '--port', String(port)], {
-      cwd: repoRoot, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'],
+      // A group of its own: npx does not always pass a SIGTERM on to Prism, which then outlived the run (found
+      // listening 30 min after a CI run), so stop() signals the whole group.
+      cwd: repoRoot, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
     });
     const timer = setTimeout(() => reject(new Error(`prism did not start within 120 s:\n${lines.join('\n')}`)), 120_000);
     const onData = (chunk: string): void => {
@@ -74,7 +76,7 @@ export async function startStack(options: { prism?: boolean } = {}): Promise<Sta
     async stop() {
       if (prism && prism.child.exitCode === null) {
         const exited = new Promise((resolve) => prism.child.once('exit', resolve));
-        prism.child.kill('SIGTERM');
+        process.kill(-prism.child.pid!, 'SIGTERM');
         await exited;
       }
       await relay.stop();
