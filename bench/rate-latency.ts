@@ -13,9 +13,8 @@
  * about 71 req/s at 70 ms): where that is less than the plan, a cell is judged on the share of what its callers carry,
  * not of the plan. About 15 s.
  */
-import { simulate, steady } from '../test/support/rate-sim.ts';
-import { label, meets, type Cell, type CellResult } from './rate-sweep.ts';
-import { fixed, median, type BenchResult } from './support.ts';
+import { label, meets, simulated, type Cell, type CellResult } from './rate-sweep.ts';
+import { fixed, type BenchResult } from './support.ts';
 
 /** One-way network delay, ms: uniform between these. */
 export const LATENCY_MS: [number, number] = [10, 60];
@@ -29,17 +28,8 @@ export interface LatencyCell extends CellResult {
 
 async function cell(c: Cell): Promise<LatencyCell> {
   const carry = (c.processes * c.callers * 1000) / ROUND_TRIP_MS;
-  const runs = await Promise.all([1, 2, 3].map(async (seed) => {
-    const run = await simulate({
-      plan: { ratePerSecond: c.rate, burst: c.burst }, processes: c.processes, callers: c.callers, durationMs: 30_000, seed,
-      delayMs: LATENCY_MS,
-    });
-    return { ...steady(run, { ratePerSecond: Math.min(c.rate, carry) }, 10_000, 30_000), failed: run.failed };
-  }));
-  return {
-    ...c, share: median(runs.map((r) => r.share)), throttled: median(runs.map((r) => r.throttled)),
-    failed: Math.max(...runs.map((r) => r.failed)), ...(carry < c.rate ? { carried: carry } : {}),
-  };
+  const r = await simulated(c, { durationMs: 30_000, steadyFromMs: 10_000, delayMs: LATENCY_MS });
+  return carry < c.rate ? { ...r, share: (r.share * c.rate) / carry, carried: carry } : r;
 }
 
 /** Every cell of the row, one process first. */

@@ -46,17 +46,23 @@ const cellText = (r: CellResult): string => `${fixed(r.share * 100, 0)} % / ${fi
 /** A table row's result: each cell's figures, ✗ where short of the target. */
 export const cellsText = (list: CellResult[]): string => list.map((r) => `${label(r)}: ${cellText(r)}${meets(r) ? '' : ' ✗'}`).join('; ');
 
-/** A run's length and where its steady state begins (ms): the issue's 30 s from 10 s, unless said otherwise. */
-interface Span {
+/**
+ * A run's length and where its steady state begins (ms): the issue's 30 s from 10 s, unless said otherwise; and the
+ * one-way network delay (ms, uniform between the two; default the simulator's loopback, 0.5 to 2).
+ */
+export interface Span {
   durationMs: number;
   steadyFromMs: number;
+  delayMs?: [number, number];
 }
 
-async function simulated(cell: Cell, span: Span = { durationMs: 30_000, steadyFromMs: STEADY_FROM_MS }): Promise<CellResult> {
+/** One cell in virtual time: the median of seeds 1 to 3. */
+export async function simulated(cell: Cell, span: Span = { durationMs: 30_000, steadyFromMs: STEADY_FROM_MS }): Promise<CellResult> {
   const runs = await Promise.all([1, 2, 3].map(async (seed) => {
     const run = await simulate({
       plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
       durationMs: span.durationMs, seed, rateLimit: cell.configured ? { requestsPerSecond: cell.rate, burst: cell.burst } : undefined,
+      ...(span.delayMs ? { delayMs: span.delayMs } : {}),
     });
     return { ...steady(run, { ratePerSecond: cell.rate }, span.steadyFromMs, span.durationMs), failed: run.failed };
   }));
