@@ -430,6 +430,49 @@ describe('Pacing', () => {
     }
   });
 
+  it('a bucket of one call below 5 req/s: a 429 at a later doubling searches too, after a round of callers side by side', () => {
+    /** The ramp from slow start's guess (1 req/s) until its pace reaches `top`, each call admitted; then a 429. */
+    const rampTo = (p: Pacing, top: number): number => {
+      let t = 0;
+      while (p.estimate < top) {
+        t += 200;
+        p.sent(t);
+        p.answered(t + 1, 'admitted');
+      }
+      p.sent(t + 200);
+      expect(p.answered(t + 201, 'throttled')).toBe(true);
+      return t + 201;
+    };
+    /** Admitted calls for `ms` after `from`, one every 100 ms, and the estimate after them. */
+    const climbed = (p: Pacing, from: number, ms: number): number => {
+      for (let t = from + 100; t <= from + ms; t += 100) {
+        p.sent(t);
+        p.answered(t + 1, 'admitted');
+      }
+      return p.estimate;
+    };
+    // Ten callers, one call admitted: the 429 at 4 req/s (a 3/1 plan) puts the plan between 2 and 4, and the ramp
+    // climbs from 2 in the search's steps …
+    const side = throttledAfter(1);
+    const at = rampTo(side, 4);
+    expect(side.estimate).toBe(2);
+    expect(climbed(side, at, 1000)).toBeGreaterThan(2 * SEARCH_FACTOR);
+    // … where the 429 at the first doubling (2 req/s) leaves the curve at 1 req/s, to climb on its own clock.
+    const early = throttledAfter(1);
+    const earlyAt = rampTo(early, 2);
+    expect(early.estimate).toBe(1);
+    expect(climbed(early, earlyAt, 1000)).toBe(1);
+    // One caller (each call alone in slow start) does not search: one-caller processes sharing a key look the same.
+    const alone = new Pacing();
+    alone.sent(0);
+    alone.answered(1, 'admitted');
+    alone.sent(2);
+    expect(alone.answered(3, 'throttled')).toBe(true);
+    const aloneAt = rampTo(alone, 4);
+    expect(alone.estimate).toBe(2);
+    expect(climbed(alone, aloneAt, 1000)).toBe(2);
+  });
+
   it('a bucket of one call: the ramp steps on each call admitted at its spacing, and the next slot comes forward', () => {
     // One call admitted out of slow start: the guess is the smallest plan, and the ramp's first call waits its interval.
     const p = throttledAfter(1);
