@@ -459,7 +459,9 @@ export class Pacing {
    * 6.5 % 429s), and slow start's round had exactly one call admitted out of several in flight. One-caller
    * processes sharing a plan of 3 to 10 req/s look the same as one caller alone on a one-call bucket, and searching
    * they pushed one another over the 3 % line (7j several processes 1,020 → 1,001 runs), so a lone caller on a slow
-   * one-call bucket still holds half of it to two thirds.
+   * one-call bucket still holds half of it to two thirds. What the search costs as it is: processes of several callers
+   * whose slow start met such a round on a shared slow plan search too (4/2 shared by 3 processes of 10 callers met in
+   * 5 seeds of 12 before, none now; bench/README "Bursts of 1").
    *
    * @param pace The pace that met the 429, req/s.
    * @returns Whether the search runs.
