@@ -451,8 +451,8 @@ describe('Pacing', () => {
       }
       return p.estimate;
     };
-    // Ten callers, one call admitted: the 429 at 4 req/s (a 3/1 plan) puts the plan between 2 and 4, and the ramp
-    // climbs from 2 in the search's steps …
+    // Two calls in flight at once, one admitted: the 429 at 4 req/s (a 3/1 plan) puts the plan between 2 and 4, and
+    // the ramp climbs from 2 in the search's steps …
     const side = throttledAfter(1);
     const at = rampTo(side, 4);
     expect(side.estimate).toBe(2);
