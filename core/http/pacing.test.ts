@@ -473,6 +473,66 @@ describe('Pacing', () => {
     expect(climbed(alone, aloneAt, 1000)).toBe(2);
   });
 
+  it('a bucket of one call whose 429 left its callers asleep in their backoff probes on a clock of that sleep', () => {
+    /**
+     * Slow start admits `burst`, the ramp runs at 100 calls a second past 40 req/s, a 429 ends it (a search, if one
+     * call was admitted), then a 429 after 300 ms more. Returns the pacing and the time of that 429.
+     */
+    const searched = (burst: number): { p: Pacing; t: number } => {
+      const p = throttledAfter(burst);
+      let t = 0;
+      while (p.estimate <= 40) {
+        t += 10;
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+      p.sent(t);
+      p.answered(t, 'throttled');
+      t = sendAtPace(p, t, t + 300);
+      p.sent(t);
+      expect(p.answered(t, 'throttled')).toBe(true);
+      return { p, t };
+    };
+    /**
+     * The callers' next call comes `sleepMs` after the 429 at `cutAt`, then one at each slot of the pace, all
+     * admitted. Returns the estimate that 429 set and the pace `regains` regains after it (and `extraMs` more).
+     */
+    const resume = (p: Pacing, cutAt: number, sleepMs: number, regains = 2, extraMs = 0): { estimate: number; pace: number } => {
+      const estimate = p.estimate;
+      p.sent(cutAt + sleepMs);
+      p.answered(cutAt + sleepMs, 'admitted');
+      const regainMs = Math.max(MIN_REGAIN_MS, (60 / estimate) * 1000);
+      const t = sendAtPace(p, cutAt + sleepMs, cutAt + regains * regainMs + extraMs);
+      return { estimate, pace: p.rate(t)! };
+    };
+    const probeAfter = (burst: number, sleepMs: number, regains = 2, extraMs = 0): { estimate: number; pace: number } => {
+      const { p, t } = searched(burst);
+      return resume(p, t, sleepMs, regains, extraMs);
+    };
+    // The callers went on at once (several of them): past the regain, the probe on the regain's clock.
+    const wentOn = probeAfter(1, 0);
+    expect(wentOn.pace).toBeGreaterThan(wentOn.estimate * (1 + CUT * 0.9));
+    // A lone caller slept 800 ms: its probe runs on a clock 45 times that (36 s), a sixth as far above the estimate.
+    const slept = probeAfter(1, 800);
+    expect(slept.pace).toBeGreaterThan(slept.estimate);
+    expect(slept.pace).toBeLessThan(slept.estimate * (1 + CUT / 6));
+    // Idle for 5 s after the 429 counts as a backoff's sleep of 1 s: a regain and 45 s after, a whole CUT above.
+    const idle = probeAfter(1, 5000, 1, 45_000);
+    expect(idle.pace).toBeGreaterThan(idle.estimate * (1 + CUT * 0.9));
+    // A bigger bucket (slow start admitted 5): the regain's clock, sleep or not.
+    const bigger = probeAfter(5, 800);
+    expect(bigger.pace).toBeGreaterThan(bigger.estimate * (1 + CUT * 0.9));
+    // A 429 a second after the caller came back from its sleep reads the plan low (the sleep counts as time it
+    // admitted nothing): far below the largest estimate held, it regrows on the regain's clock, sleep or not.
+    const { p, t } = searched(1);
+    const back = sendAtPace(p, t + 800, t + 1800);
+    p.sent(back);
+    expect(p.answered(back, 'throttled')).toBe(true);
+    const low = resume(p, back, 800);
+    expect(low.estimate).toBeLessThan(0.9 * slept.estimate);
+    expect(low.pace).toBeGreaterThan(low.estimate * (1 + CUT * 0.9));
+  });
+
   it('a bucket of one call: the ramp steps on each call admitted at its spacing, and the next slot comes forward', () => {
     // One call admitted out of slow start: the guess is the smallest plan, and the ramp's first call waits its interval.
     const p = throttledAfter(1);

@@ -30,7 +30,8 @@
  *   below what a 429 measured for it then, on that share's clock: `#probeMs`, `peak.ts`), so a plan that grew (or a
  *   process that left) is found, and a plan that shrank is probed on its own clock again. The
  *   pace regains the estimate no sooner than {@link MIN_REGAIN_MS} and {@link REGAIN_CALLS} calls after the 429, so
- *   even a slow plan sees few.
+ *   even a slow plan sees few. A lone caller on a bucket of one call, whose 429s each cost it a backoff's sleep,
+ *   probes more slowly still ({@link STALL_PROBE}).
  * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
  *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
  *   share alone (as TCP flows do), and those that start together back off to their shares within seconds.
@@ -66,6 +67,18 @@ const KEPT_UP = 0.9;
  * the regain it probes on the clock of the measured share (see `#probeMs`).
  */
 const SQUEEZED = 1.5;
+/**
+ * On a one-call bucket, a 429 after which the callers all slept in their backoff (a lone caller) cost them that sleep,
+ * 0.5 to 1 s of the plan: past the regain, its probe runs on a clock this many times that sleep, so its 429s, one per
+ * probe, cost about 2 % of the plan. On the regain's clock (6 s at 10 to 60 req/s) one caller met one every 12 s and
+ * held 83 to 88 % of 8/1 to 60/1 (row 7j, 0 of 24 runs; now 21), 89 % of 7/1 over two minutes (now 95 %), and over
+ * sockets 20/1 a median of 84 % in 6 runs (now 91 %).
+ */
+const STALL_PROBE = 45;
+/** … only while the estimate is at least this share of the largest held lately (see `#probeMs`). */
+const NEAR_PEAK = 0.9;
+/** A sleep counts up to the default first backoff (1 s at most): callers away longer were idle, not stalled by the 429. */
+const MAX_STALL_MS = 1000;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
 const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
@@ -204,7 +217,8 @@ export class Pacing {
    * processes × 250 calls on 20/20, row 7m: one of them went on alone at 1 to 2 req/s for two minutes). A slow plan
    * alone never measured more than it has, so its 429s keep the regain's budget; slow start's guess and a ramp's end,
    * which count a burst as rate, do not count here. A plan the provider lowered looks the same to one client, hence the
-   * hold.
+   * hold. And on a one-call bucket whose last 429 left the callers asleep in their backoff, a clock of
+   * {@link STALL_PROBE} times that sleep (`#stallMs`).
    *
    * @param regainMs The regain's clock.
    * @param now Epoch ms.
@@ -212,8 +226,23 @@ export class Pacing {
    */
   #probeMs(regainMs: number, now: number): number {
     const measured = this.#measuredPeak.value(now);
-    if (measured < SQUEEZED * this.estimate) return regainMs;
-    return Math.min(regainMs, this.#regainMs(measured));
+    if (measured >= SQUEEZED * this.estimate) return Math.min(regainMs, this.#regainMs(measured));
+    // Not for an estimate well below the largest held lately: one that read low (a lone caller's 429 counts its own
+    // sleep as time the plan admitted nothing) regrows on the regain's clock, where on the stall's it sat at 80 % of
+    // 20/1 over sockets.
+    const near = this.estimate >= NEAR_PEAK * this.#peak.value(now);
+    return near ? Math.max(regainMs, STALL_PROBE * this.#stallMs()) : regainMs;
+  }
+
+  /**
+   * How long the last 429 left a one-call bucket's pace unused (ms): from the 429 to the callers' next call when they
+   * all slept in their retries' backoff (a lone caller, an n8n worker), at most {@link MAX_STALL_MS}; 0 when another
+   * caller went on. Such a 429 costs the callers that long, so their probe waits {@link STALL_PROBE} times as long.
+   */
+  #stallMs(): number {
+    const last = this.#events.at(-1);
+    if (!this.#oneCallBucket || !last?.usedFrom) return 0;
+    return Math.min(MAX_STALL_MS, last.usedFrom.at - last.at);
   }
 
   /**
