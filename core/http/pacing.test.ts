@@ -512,7 +512,7 @@ describe('Pacing', () => {
     // The callers went on at once (several of them): past the regain, the probe on the regain's clock.
     const wentOn = probeAfter(1, 0);
     expect(wentOn.pace).toBeGreaterThan(wentOn.estimate * (1 + CUT * 0.9));
-    // A lone caller slept 800 ms: its probe runs on a clock 45 times that (36 s), a sixth as far above the estimate.
+    // A lone caller slept 800 ms: its probe runs on a clock 45 times that (36 s), not a sixth as far above the estimate.
     const slept = probeAfter(1, 800);
     expect(slept.pace).toBeGreaterThan(slept.estimate);
     expect(slept.pace).toBeLessThan(slept.estimate * (1 + CUT / 6));
