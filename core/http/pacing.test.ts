@@ -113,6 +113,28 @@ function untilThrottled(p: Pacing, admit: (t: number) => boolean, t: number): { 
   }
 }
 
+/**
+ * Slow start ends with `burst` admitted, then the ramp runs at 100 calls a second until a doubling takes the pace past
+ * 40; then `before` answers are admitted and a 429 comes (a search starts, if one call was admitted and none before).
+ */
+function rampThen429(burst: number, before: number): { p: Pacing; t: number; top: number } {
+  const p = throttledAfter(burst);
+  let t = 0;
+  while (p.estimate <= 40) {
+    t += 10;
+    p.sent(t);
+    p.answered(t, 'admitted');
+  }
+  const top = p.estimate;
+  for (let i = 0; i < before; i++) {
+    p.sent(t);
+    p.answered(t, 'admitted');
+  }
+  p.sent(t);
+  expect(p.answered(t, 'throttled')).toBe(true);
+  return { p, t, top };
+}
+
 describe('Pacing', () => {
   it('before any 429 nothing is paced: rounds of 10, then 20, each once the last one is answered', () => {
     const p = new Pacing();
@@ -370,27 +392,6 @@ describe('Pacing', () => {
   });
 
   it('a bucket of one call: a 429 right after a doubling climbs again from half the pace in small steps until the next 429', () => {
-    /**
-     * Slow start ends with `burst` admitted, then the ramp runs at 100 calls a second until a doubling takes the pace
-     * past 40; then `before` answers are admitted and a 429 comes.
-     */
-    const rampThen429 = (burst: number, before: number): { p: Pacing; t: number; top: number } => {
-      const p = throttledAfter(burst);
-      let t = 0;
-      while (p.estimate <= 40) {
-        t += 10;
-        p.sent(t);
-        p.answered(t, 'admitted');
-      }
-      const top = p.estimate;
-      for (let i = 0; i < before; i++) {
-        p.sent(t);
-        p.answered(t, 'admitted');
-      }
-      p.sent(t);
-      expect(p.answered(t, 'throttled')).toBe(true);
-      return { p, t, top };
-    };
     const keepSending = (p: Pacing, from: number, ms: number): void => {
       for (let t = from + 10; t <= from + ms; t += 10) {
         p.sent(t);
@@ -474,21 +475,10 @@ describe('Pacing', () => {
   });
 
   it('a bucket of one call whose 429 left its callers asleep in their backoff probes on a clock of that sleep', () => {
-    /**
-     * Slow start admits `burst`, the ramp runs at 100 calls a second past 40 req/s, a 429 ends it (a search, if one
-     * call was admitted), then a 429 after 300 ms more. Returns the pacing and the time of that 429.
-     */
+    /** The ramp past 40 req/s and its 429 (`rampThen429`), then a 429 after 300 ms more: the pacing and that 429's time. */
     const searched = (burst: number): { p: Pacing; t: number } => {
-      const p = throttledAfter(burst);
-      let t = 0;
-      while (p.estimate <= 40) {
-        t += 10;
-        p.sent(t);
-        p.answered(t, 'admitted');
-      }
-      p.sent(t);
-      p.answered(t, 'throttled');
-      t = sendAtPace(p, t, t + 300);
+      const { p, t: rampEnd } = rampThen429(burst, 0);
+      const t = sendAtPace(p, rampEnd, rampEnd + 300);
       p.sent(t);
       expect(p.answered(t, 'throttled')).toBe(true);
       return { p, t };
