@@ -8,6 +8,8 @@
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100:100 [runs]  N calls over sockets (row 5b): time and 429s
  *   node --import tsx bench/rate-probe.ts change 20/20x10 [runs]      over sockets, the plan changed to RATE_TO
  *                                                                    (default 5/5) RATE_CHANGE s in (default 20): row 7n
+ *   node --import tsx bench/rate-probe.ts workers 2p20/20x1:1000 [seeds]  processes through their share of N calls
+ *                                                                    (row 7m, n8n-5's shape): each one's req/s by 5 s
  *
  * N (after the colon) is the calls made by all processes together.
  *
@@ -22,8 +24,8 @@ import { overSockets, socketCalls, socketWindow } from './rate-sweep.ts';
 
 const [mode, spec = '', list] = process.argv.slice(2);
 const match = /^(?:(\d+)p)?(\d+)\/(\d+)x(\d+)(?::(\d+))?$/.exec(spec);
-if (!match || !['sim', 'calls', 'sockets', 'change'].includes(mode ?? '')) {
-  process.stderr.write('usage: rate-probe.ts sim|calls|sockets|change [processes p]rate/burstxcallers[:calls] [seeds or runs]\n');
+if (!match || !['sim', 'calls', 'sockets', 'change', 'workers'].includes(mode ?? '')) {
+  process.stderr.write('usage: rate-probe.ts sim|calls|sockets|change|workers [processes p]rate/burstxcallers[:calls] [seeds or runs]\n');
   process.exit(2);
 }
 const [processes, rate, burst, callers, calls] = [Number(match[1] ?? 1), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5] ?? 0)];
@@ -40,6 +42,16 @@ if (mode === 'sockets' && calls) {
   for (let run = 0; run < Number(list ?? 3); run++) {
     const r = await socketCalls({ rate, burst, processes, callers }, each, 700 + run);
     process.stdout.write(`run ${run + 1}: ${(r.ms / floorMs).toFixed(2)}× the floor (${(r.ms / 1000).toFixed(1)} s), ${r.throttled} 429s, ${r.failed} failed\n`);
+  }
+} else if (mode === 'workers') {
+  // Row 7m's measure: the share over the whole run, from the first call to the last. Which process was left last, and
+  // at what pace, is where a run falls short.
+  const each = Math.ceil((calls || 1000) / processes);
+  for (const seed of (list ?? '1,2,3').split(',').map(Number)) {
+    const run = await simulate({ plan: { ratePerSecond: rate, burst }, processes, callers, seed, durationMs: 600_000, callsPerProcess: each });
+    const throttled = run.answers.filter((a) => a.status === 429).length;
+    process.stdout.write(`seed ${seed}: ${pct(run.succeeded / ((rate * run.endedAt) / 1000))} of the plan over ${(run.endedAt / 1000).toFixed(1)} s, `
+      + `${pct(throttled / run.answers.length)} 429s, ${run.failed} failed\n${perProcess(run.answers, processes, run.endedAt)}`);
   }
 } else if (mode === 'change') {
   // Row 7n's windows over sockets: the new plan's share and 429s 10–60 s and 150–210 s after the change.
@@ -79,6 +91,20 @@ if (mode === 'sockets' && calls) {
       : (({ share, throttled }) => `${pct(share)} of the plan, ${pct(throttled)} 429s`)(steady({ ...run, answers }, { ratePerSecond: rate }, fromMs, seconds * 1000));
     process.stdout.write(`seed ${seed}: ${head}, ${run.failed} failed\n${trace(answers, endedAt)}`);
   }
+}
+
+/** Each process's admitted req/s in 5 s spans, with its 429s in brackets: who held what, and who was left last. */
+function perProcess(answers: { at: number; status: number; process: number }[], processes: number, endedAt: number): string {
+  const spans = Math.ceil(endedAt / 5000);
+  return Array.from({ length: processes }, (_, p) => {
+    const mine = answers.filter((a) => a.process === p);
+    const cells = Array.from({ length: spans }, (_, i) => {
+      const inSpan = mine.filter((a) => Math.floor(a.at / 5000) === i);
+      const throttled = inSpan.filter((a) => a.status === 429).length;
+      return `${((inSpan.length - throttled) / 5).toFixed(1)}${throttled ? `(${throttled})` : ''}`;
+    });
+    return `  process ${p + 1}: ${cells.join(' ')}\n`;
+  }).join('');
 }
 
 /** Each second's admitted answers and the 429s' times (ms from the callers' start), where a wrong turn of the pacing shows. */
