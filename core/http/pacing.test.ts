@@ -601,6 +601,31 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThanOrEqual(Math.max(admitted, pace));
   });
 
+  it('after a 429 that left its callers asleep, a few answers are no measure: the next 429 is judged against an earlier one', () => {
+    /** Past the ramp (estimate 50), the callers' first call `wake` ms after the last 429, five admitted 400 ms apart, a 429. */
+    const fiveThen429 = (wake: number): number => {
+      const { p, t } = pastTheRamp();
+      let u = t + wake;
+      for (let i = 0; i < 5; i++) {
+        p.sent(u);
+        p.answered(u + 1, 'admitted');
+        u += 400;
+      }
+      p.sent(u);
+      expect(p.answered(u + 1, 'throttled')).toBe(true);
+      return p.estimate;
+    };
+    // Callers that went on at once: five answers since the last 429 measure the plan (about 3 req/s admitted).
+    const awake = fiveThen429(10);
+    expect(awake).toBeLessThan(15);
+    // One caller back from a 1 s backoff: processes sharing the key wake in random order, so five answers say who woke
+    // first. It takes a second's worth at the estimate (10 here), so the 429 is judged against the ramp's, with the
+    // 200 answers since: the estimate stays near the pace (set from the five, it read 9 req/s).
+    const asleep = fiveThen429(1000);
+    expect(asleep).toBeGreaterThan(3 * awake);
+    expect(asleep).toBeGreaterThan(30);
+  });
+
   it('a 429 before the probe with the pace in use sets the estimate near what was admitted; with the pace unused, half way to the pace', () => {
     /** Past the ramp, then 2 s at every `every`th slot of the pace, half the answers lost. */
     const run = (every: number): { estimate: number; admitted: number; pace: number } => {

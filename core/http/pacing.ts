@@ -92,6 +92,16 @@ const MIN_SLOW_SEARCH_RATE = 2.5;
 /** A 429 is judged against the latest of the last few 429s from which enough answers were admitted. */
 const KEPT_EVENTS = 16;
 const MIN_SAMPLE = 4;
+/**
+ * … and after a 429 that left every caller asleep in its backoff (a process of one caller: an n8n worker), enough to
+ * span this long at the estimate, 4 to {@link MAX_ASLEEP_SAMPLE} answers. Processes sharing a key wake from their
+ * 0.5 to 1 s sleeps in random order, and the first takes what the bucket stored meanwhile, so a share measured over a
+ * few answers after it is that race (two workers pacing at 39 and 28 req/s measured 15 and 5): set from it, their
+ * estimates kept the race's split for the rest of the run (rows 7l, 7m). Until then a 429 is judged against an
+ * earlier one, or cuts the pace as with nothing to measure by, which keeps the paces' ratio instead.
+ */
+const ASLEEP_SAMPLE_MS = 800;
+const MAX_ASLEEP_SAMPLE = 10;
 /** The send rate is a moving average over about this long (ms). */
 const SEND_RATE_MS = 1000;
 /** A late timer may send this much early on the next slot (at most one interval), so lateness does not add up. */
@@ -411,7 +421,7 @@ export class Pacing {
     // share the key).
     const last = this.#events.at(-1);
     const stuck = last !== undefined && this.#admitted === last.admitted && this.#sentTotal - last.sent >= 2;
-    const anchor = this.#events.findLast((e) => !e.slowStart && this.#admitted - e.admitted >= MIN_SAMPLE && now > e.at);
+    const anchor = this.#events.findLast((e) => !e.slowStart && this.#admitted - e.admitted >= this.#sample(e) && now > e.at);
     // The first 429 (out of slow start, or out of a configured rate's burst) knows only what was admitted so far.
     const first = this.#events.length === 0;
     const ramped = this.#ramp.on && !first;
@@ -477,6 +487,12 @@ export class Pacing {
     this.#admits = [];
     // The first call after the cut waits one interval at the new pace.
     this.#nextAt = now + 1000 / (this.rate(now) ?? MIN_RATE);
+  }
+
+  /** Answers admitted since a 429 before it can anchor an estimate ({@link MIN_SAMPLE}, {@link ASLEEP_SAMPLE_MS}). */
+  #sample(e: Event): number {
+    const asleep = e.usedFrom !== undefined && e.usedFrom.at > e.at;
+    return asleep ? Math.max(MIN_SAMPLE, Math.min(MAX_ASLEEP_SAMPLE, (this.estimate * ASLEEP_SAMPLE_MS) / 1000)) : MIN_SAMPLE;
   }
 
   /**
