@@ -619,8 +619,8 @@ describe('Pacing', () => {
     const awake = fiveThen429(10);
     expect(awake).toBeLessThan(15);
     // One caller back from a 1 s backoff: processes sharing the key wake in random order, so five answers say who woke
-    // first. It takes 0.8 s of answers at the estimate (at most 10: 10 here), so the 429 is judged against the ramp's, with the
-    // 200 answers since: the estimate stays near the pace (set from the five, it read 9 req/s).
+    // first. It takes 0.8 s of answers at the estimate (at most 10: 10 here), so the 429 is judged against the ramp's,
+    // with the 200 answers since: the estimate stays near the pace (set from the five, it read 9 req/s).
     const asleep = fiveThen429(1000);
     expect(asleep).toBeGreaterThan(3 * awake);
     expect(asleep).toBeGreaterThan(30);
