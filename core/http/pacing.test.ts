@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BETA, MD_BETA } from './estimate.ts';
+import { HOLD_CALLS, HOLD_STEP, HOLD_TARGET } from './hold.ts';
 import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
 import { SEARCH_FACTOR } from './ramp.ts';
@@ -412,8 +413,9 @@ describe('Pacing', () => {
     const found = search.p.estimate;
     expect(found).toBeGreaterThanOrEqual(low);
     expect(found).toBeLessThanOrEqual(low * SEARCH_FACTOR);
+    // From there the pace is held (`hold.ts`): each admitted answer raises it a little.
     keepSending(search.p, t, 1000);
-    expect(search.p.estimate).toBe(found);
+    expect(search.p.estimate).toBeCloseTo(found * (1 + HOLD_STEP * HOLD_TARGET) ** 100, 6);
     // Such a bucket refuses two calls closer than its interval, so a late call is not made up for: the next one
     // waits a whole interval (with a bigger bucket, up to CATCH_UP_MS less).
     const idle = t + 5000;
@@ -521,6 +523,46 @@ describe('Pacing', () => {
     const low = resume(p, back, 800);
     expect(low.estimate).toBeLessThan(0.9 * slept.estimate);
     expect(low.pace).toBeGreaterThan(low.estimate * (1 + CUT * 0.9));
+  });
+
+  it('a bucket of one call past its search holds the pace: a 429 now and then steps it down by HOLD_STEP, five close together cut as before', () => {
+    /** The search's 429 after 150 ms, then `sleepMs` before the callers' next call, then calls at each slot for 3 s. */
+    const held = (sleepMs: number): { p: Pacing; t: number } => {
+      const { p, t: rampEnd } = rampThen429(1, 0);
+      const searchEnd = sendAtPace(p, rampEnd, rampEnd + 150);
+      p.sent(searchEnd);
+      expect(p.answered(searchEnd, 'throttled')).toBe(true);
+      return { p, t: sendAtPace(p, searchEnd + sleepMs, searchEnd + sleepMs + 3000) };
+    };
+    // Callers that went on at once: jitter refuses a call now and then at any pace near the plan, and such a 429 only
+    // steps the pace down (a cut would set it at what was admitted since an earlier 429, and ratchet it down).
+    const { p, t } = held(0);
+    const before = p.estimate;
+    p.sent(t);
+    expect(p.answered(t, 'throttled')).toBe(false);
+    expect(p.estimate).toBeCloseTo(before * (1 - HOLD_STEP), 9);
+    expect(p.rate(t)).toBeCloseTo(p.estimate, 9);
+    // Four more within HOLD_CALLS answers: the plan is lower (or other processes came): the fifth is cut as before.
+    let at = t;
+    for (const cut of [false, false, false, true]) {
+      at = sendAtPace(p, at, at + 100);
+      const stepped = p.estimate;
+      p.sent(at);
+      expect(p.answered(at, 'throttled')).toBe(cut);
+      if (!cut) expect(p.estimate).toBeCloseTo(stepped * (1 - HOLD_STEP), 9);
+    }
+    // The curve again: it starts below the estimate.
+    expect(p.rate(at)).toBeLessThan(p.estimate);
+    // A 429 after HOLD_CALLS answers with none is rare again: it starts the hold from the pace in use.
+    const quiet = sendAtPace(p, at, at + (1000 * (HOLD_CALLS + 20)) / p.estimate);
+    const pace = p.rate(quiet)!;
+    p.sent(quiet);
+    expect(p.answered(quiet, 'throttled')).toBe(false);
+    expect(p.estimate).toBeCloseTo(pace * (1 - HOLD_STEP), 9);
+    // A lone caller asleep in its backoff after the search's 429 is not held: each of its 429s cost it that sleep.
+    const lone = held(800);
+    lone.p.sent(lone.t);
+    expect(lone.p.answered(lone.t, 'throttled')).toBe(true);
   });
 
   it('a bucket of one call: the ramp steps on each call admitted at its spacing, and the next slot comes forward', () => {

@@ -43,6 +43,7 @@
 import { largestRate } from './bucket.ts';
 import { CeilingSlots, type Ceiling } from './ceiling.ts';
 import { estimateAfter, type Cut } from './estimate.ts';
+import { Hold, HOLD_STEP } from './hold.ts';
 import { Peak } from './peak.ts';
 import { Ramp, SEARCH_FACTOR } from './ramp.ts';
 import { GUESS_MS, SlowStart } from './slow-start.ts';
@@ -155,6 +156,8 @@ export class Pacing {
   readonly #ramp = new Ramp();
   /** The plan's bucket holds about one call (the search ran, see `#cut`): late timers are not made up for. */
   #oneCallBucket = false;
+  /** On such a bucket past its search, the pace held by the share of 429s (`hold.ts`). */
+  readonly #hold = new Hold();
   /** When each answer admitted since the last cut came (not those to calls sent before it): see `#bucketBound`. */
   #admits: number[] = [];
   /** The last cut was a ramp's end that `#bucketBound` lowered. */
@@ -196,6 +199,7 @@ export class Pacing {
   rate(now: number): number | undefined {
     const last = this.#events.at(-1);
     if (!last) return this.ceiling?.requestsPerSecond;
+    if (this.#hold.on) return this.#withinBounds(Math.min(this.estimate, this.#used(now)));
     const since = now - last.at;
     const regainMs = this.#regainMs();
     const past = since > regainMs;
@@ -206,10 +210,25 @@ export class Pacing {
     // it, and on a plan that never proved bigger, in units of the estimate.
     const scale = past ? Math.max(this.estimate, this.#peak.value(now)) : this.estimate;
     const curve = this.#ramp.on ? this.estimate : this.estimate + CUT * scale * cube;
-    // A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
-    // validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
-    const used = Math.max(this.estimate, 2 * this.sentRate(now));
-    return Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, MAX_RATE, Math.max(MIN_RATE, Math.min(curve, used)));
+    return this.#withinBounds(Math.min(curve, this.#used(now)));
+  }
+
+  /**
+   * A pace the callers did not use proves nothing: it grows no further than twice what they sent lately (as TCP
+   * validates its window), so an idle spell or a backoff wait is not followed by a burst at an untested pace.
+   */
+  #used(now: number): number {
+    return Math.max(this.estimate, 2 * this.sentRate(now));
+  }
+
+  /** A pace within the ceiling and the pacing's bounds. */
+  #withinBounds(rate: number): number {
+    return Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, MAX_RATE, Math.max(MIN_RATE, rate));
+  }
+
+  /** The hold may start: a bucket of one call past its search, and the last 429 did not leave every caller asleep. */
+  #mayHold(): boolean {
+    return this.#oneCallBucket && !this.#ramp.on && this.#events.length > 0 && this.#stallMs() === 0;
   }
 
   /** How long after a 429 the curve regains an estimate (ms; the current one unless told). */
@@ -349,13 +368,29 @@ export class Pacing {
     }
     if (answer === 'admitted') {
       this.#admitted += 1;
+      if (!old && !tail) this.#holdAdmitted();
       if (!old && this.#admits.length < MAX_ADMITS) this.#admits.push(now);
       this.#slowStart.admitted(this.paced);
       return (!old || this.#lateAdmitted()) && this.#step(now, stale);
     }
     if (answer !== 'throttled' || old || tail) return false;
+    // Held from the pace in use when the hold starts at this 429 (the curve's: read before the hold runs).
+    const pace = this.rate(now) ?? this.estimate;
+    const held = this.#hold.on;
+    if (this.#hold.throttled(this.#admitted, this.#mayHold())) {
+      this.estimate = Math.max(MIN_RATE, (held ? this.estimate : pace) * (1 - HOLD_STEP));
+      return false;
+    }
     this.#cut(now);
     return true;
+  }
+
+  /** An admitted answer to a call sent since the last cut: the hold starts right after a search, and steps up. */
+  #holdAdmitted(): void {
+    // Held from the search's estimate (the plan within a step), not from the curve's restart below it.
+    if (!this.#hold.on && this.#mayHold()) this.#hold.startAfterSearch(this.estimate);
+    const factor = this.#hold.admitted(this.#admitted);
+    if (factor !== 1) this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, this.estimate * factor);
   }
 
   /**
