@@ -559,6 +559,23 @@ describe('Pacing', () => {
     p.sent(quiet);
     expect(p.answered(quiet, 'throttled')).toBe(false);
     expect(p.estimate).toBeCloseTo(pace * (1 - HOLD_STEP), 9);
+    // A hold that ends long after the search's 429 is cut at the pace it held, not at the curve's, whose clock ran on
+    // from that 429 (past the regain it reads above the estimate, up to twice what the callers sent).
+    const late = held(0);
+    let when = late.t;
+    for (let i = 0; i < 6; i++) {
+      when = sendAtPace(late.p, when, when + 3000);
+      late.p.sent(when);
+      expect(late.p.answered(when, 'throttled')).toBe(false);
+    }
+    let heldPace = 0;
+    for (let ended = false; !ended;) {
+      when = sendAtPace(late.p, when, when + 100);
+      heldPace = late.p.rate(when)!;
+      late.p.sent(when);
+      ended = late.p.answered(when, 'throttled');
+    }
+    expect(late.p.estimate).toBeLessThan(1.05 * heldPace);
     // A lone caller asleep in its backoff after the search's 429 is not held: each of its 429s cost it that sleep.
     const lone = held(800);
     lone.p.sent(lone.t);

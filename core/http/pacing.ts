@@ -381,7 +381,8 @@ export class Pacing {
       this.estimate = Math.max(MIN_RATE, (held ? this.estimate : pace) * (1 - HOLD_STEP));
       return false;
     }
-    this.#cut(now);
+    // A hold that ends is cut at the pace it held: the curve's clock ran on from the 429 before the hold.
+    this.#cut(now, held ? pace : undefined);
     return true;
   }
 
@@ -450,8 +451,8 @@ export class Pacing {
    * the estimate is a share of that pace (multiplicative decrease). The first 429 out of slow start knows only the
    * burst: the pace ramps up from there, and that 429 is no anchor (the ramp sends slower than the plan at first).
    */
-  #cut(now: number): void {
-    const pace = this.rate(now);
+  #cut(now: number, heldPace?: number): void {
+    const pace = heldPace ?? this.rate(now);
     // Nothing admitted from two or more calls since the last 429: that cut was far from enough (or other processes
     // share the key).
     const last = this.#events.at(-1);
