@@ -7,7 +7,7 @@
  * Why: a one-call bucket refuses any call that reaches it sooner than its interval after the last, so near the plan
  * the network's and the two processes' jitter alone brings a 429 now and then, at any pace. Estimated again at each
  * of them (what the plan admitted since an earlier 429, at most), the pace stepped down a few percent at every one and
- * regrew over seconds: over loopback sockets 50/1 held 54 to 84 % of the plan and 100/1 53 to 64 %, with 0.1 to 0.6 %
+ * regrew over seconds: over loopback sockets 50/1 held 54 to 82 % of the plan and 100/1 53 to 67 %, with 0.1 to 0.6 %
  * 429s, where a loop sending at a fixed spacing held 91 % of 50/1 with none, and 80 % of 100/1 with 0.9 %.
  */
 

@@ -18,6 +18,8 @@
  *   the guess and climbs on in small steps, and the next 429 puts the plan at what it admitted between the two. With
  *   a bucket of about one call (it spills on any excess, so the ramp's rate says nothing) the ramp climbs again from
  *   half the pace in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
+ *   From there such a bucket's pace is held by the share of 429s (`hold.ts`): near the plan, jitter alone brings a
+ *   429 now and then, and estimating the plan again at each of them ratcheted the pace down.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
  *   refilled meanwhile: admitted ÷ time between them is the plan's rate, or this client's share of it when other
  *   processes use the key too, and the pace that met the 429 is above it. The estimate lies between the two (each
