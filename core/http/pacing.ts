@@ -452,6 +452,9 @@ export class Pacing {
    * answers after it, the plan lies between the rate admitted since then and the pace that met this one; without,
    * the estimate is a share of that pace (multiplicative decrease). The first 429 out of slow start knows only the
    * burst: the pace ramps up from there, and that 429 is no anchor (the ramp sends slower than the plan at first).
+   *
+   * @param now Epoch ms.
+   * @param heldPace The pace a hold that this 429 ended held (the curve's otherwise).
    */
   #cut(now: number, heldPace?: number): void {
     const pace = heldPace ?? this.rate(now);
