@@ -376,15 +376,15 @@ export class Pacing {
       return (!old || this.#lateAdmitted()) && this.#step(now, stale);
     }
     if (answer !== 'throttled' || old || tail) return false;
-    // Held from the pace in use when the hold starts at this 429 (the curve's: read before the hold runs).
-    const pace = this.rate(now) ?? this.estimate;
+    // The pace that met this 429, read before the hold runs: the curve's when the hold starts here, the held one
+    // when it ends here (the curve's clock ran on from the 429 before the hold).
+    const pace = this.rate(now);
     const held = this.#hold.on;
     if (this.#hold.throttled(this.#admitted, this.#mayHold())) {
-      this.estimate = Math.max(MIN_RATE, (held ? this.estimate : pace) * (1 - HOLD_STEP));
+      this.estimate = this.#withinBounds((held ? this.estimate : pace ?? this.estimate) * (1 - HOLD_STEP));
       return false;
     }
-    // A hold that ends is cut at the pace it held: the curve's clock ran on from the 429 before the hold.
-    this.#cut(now, held ? pace : undefined);
+    this.#cut(now, pace);
     return true;
   }
 
@@ -393,7 +393,7 @@ export class Pacing {
     // Held from the search's estimate (the plan within a step), not from the curve's restart below it.
     if (!this.#hold.on && this.#mayHold()) this.#hold.startAfterSearch(this.estimate);
     const factor = this.#hold.admitted(this.#admitted);
-    if (factor !== 1) this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, this.estimate * factor);
+    if (factor !== 1) this.estimate = this.#withinBounds(this.estimate * factor);
   }
 
   /**
@@ -454,10 +454,9 @@ export class Pacing {
    * burst: the pace ramps up from there, and that 429 is no anchor (the ramp sends slower than the plan at first).
    *
    * @param now Epoch ms.
-   * @param heldPace The pace a hold that this 429 ended held (the curve's otherwise).
+   * @param pace The pace that met this 429 (`undefined` while unpaced).
    */
-  #cut(now: number, heldPace?: number): void {
-    const pace = heldPace ?? this.rate(now);
+  #cut(now: number, pace: number | undefined): void {
     // Nothing admitted from two or more calls since the last 429: that cut was far from enough (or other processes
     // share the key).
     const last = this.#events.at(-1);
