@@ -116,12 +116,13 @@ function untilThrottled(p: Pacing, admit: (t: number) => boolean, t: number): { 
 
 /**
  * Slow start ends with `burst` admitted, then the ramp runs at 100 calls a second until a doubling takes the pace past
- * 40; then `before` answers are admitted and a 429 comes (a search starts, if one call was admitted and none before).
+ * `limit`; then `before` answers are admitted and a 429 comes (a search starts if one call was admitted, and none
+ * before or the pace was MIN_LATE_SEARCH_RATE or more).
  */
-function rampThen429(burst: number, before: number): { p: Pacing; t: number; top: number } {
+function rampThen429(burst: number, before: number, limit = 40): { p: Pacing; t: number; top: number } {
   const p = throttledAfter(burst);
   let t = 0;
-  while (p.estimate <= 40) {
+  while (p.estimate <= limit) {
     t += 10;
     p.sent(t);
     p.answered(t, 'admitted');
@@ -421,15 +422,63 @@ describe('Pacing', () => {
     const idle = t + 5000;
     search.p.sent(idle);
     expect(search.p.wait(idle)).toBeCloseTo(1000 / search.p.rate(idle)!);
-    // A bucket that held more (five out of slow start, or two admitted in the step): the ramp ends at the 429.
-    for (const [burst, before] of [[5, 0], [1, 2]] as const) {
-      const ended = rampThen429(burst, before);
+    // A bucket that held more (five out of slow start, or two admitted in the step below 20 req/s): the ramp ends at
+    // the 429.
+    for (const [burst, before, limit] of [[5, 0, 40], [1, 2, 10]] as const) {
+      const ended = rampThen429(burst, before, limit);
+      expect(ended.top).toBeLessThan(burst === 1 ? 20 : Infinity);
       const settled = ended.p.estimate;
       keepSending(ended.p, ended.t, 1000);
       expect(ended.p.estimate).toBe(settled);
-      const idle = ended.t + 5000;
+      const idle = ended.t + 60_000;
       ended.p.sent(idle);
       expect(ended.p.wait(idle)).toBeLessThan(1000 / ended.p.rate(idle)!);
+    }
+  });
+
+  it('a bucket of one call: a 429 after the doubling held searches too from 20 req/s, and slow start\'s round counts the bucket\'s refills as it went out', () => {
+    // A round of `calls` callers side by side going out over `ms`; the bucket admitted `admitted` of them, the rest met
+    // 429s. Then the ramp, and a 429 after `before` calls admitted at the doubled pace.
+    const afterRound = (admitted: number, before: number, calls = 50, ms = 20): { p: Pacing; pace: number; t: number } => {
+      const p = new Pacing();
+      for (let i = 0; i < calls; i++) p.sent((i * ms) / calls);
+      for (let i = 0; i < admitted; i++) p.answered(1 + ((ms - 1) * i) / Math.max(1, admitted - 1), 'admitted');
+      expect(p.answered(ms, 'throttled')).toBe(true);
+      for (let i = admitted + 1; i < calls; i++) expect(p.answered(ms, 'throttled')).toBe(false);
+      let t = ms;
+      while (p.estimate <= 100) {
+        t += 5;
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+      const pace = p.rate(t)!;
+      for (let i = 0; i < before; i++) {
+        t += 1000 / pace;
+        p.sent(t);
+        p.answered(t, 'admitted');
+      }
+      p.sent(t);
+      expect(p.answered(t, 'throttled')).toBe(true);
+      return { p, pace, t };
+    };
+    // Four admitted: the one, and what a one-call bucket refills in 20 ms at that pace. Two answers were admitted at
+    // the doubled pace before the 429: it was the jitter of a plan near the pace, and the search climbs from what the
+    // ramp admitted (at least half the pace) in small steps.
+    const late = afterRound(4, 2);
+    expect(late.pace).toBeGreaterThan(100);
+    const from = late.p.estimate;
+    expect(from).toBeGreaterThanOrEqual(late.pace / 2);
+    expect(from).toBeLessThanOrEqual(late.pace);
+    sendAtPace(late.p, late.t, late.t + 300); // one step of the ramp (RAMP_MS)
+    expect(late.p.estimate).toBeCloseTo(from * SEARCH_FACTOR);
+    // A bucket of more calls: six admitted in the same round (more than one-call bucket refills in 20 ms), or a slow
+    // round (at internet latency) that most of its calls got through: the ramp ends at the 429, and the pace stays.
+    for (const bigger of [afterRound(6, 2), afterRound(10, 2, 12, 200)]) {
+      expect(bigger.pace).toBeGreaterThan(20);
+      const settled = bigger.p.estimate;
+      expect(settled).toBeGreaterThan(bigger.pace / 2);
+      sendAtPace(bigger.p, bigger.t, bigger.t + 300);
+      expect(bigger.p.estimate).toBe(settled);
     }
   });
 
