@@ -471,7 +471,7 @@ describe('Pacing', () => {
     expect(from).toBeLessThanOrEqual(late.pace);
     sendAtPace(late.p, late.t, late.t + 300); // one step of the ramp (RAMP_MS)
     expect(late.p.estimate).toBeCloseTo(from * SEARCH_FACTOR);
-    // A bucket of more calls: six admitted in the same round (more than one-call bucket refills in 20 ms), or a slow
+    // A bucket of more calls: six admitted in the same round (more than a one-call bucket refills in 20 ms), or a slow
     // round (at internet latency) that most of its calls got through: the ramp ends at the 429, and the pace stays.
     for (const bigger of [afterRound(6, 2), afterRound(10, 2, 12, 200)]) {
       expect(bigger.pace).toBeGreaterThan(20);

@@ -94,7 +94,7 @@ const MIN_SEARCH_RATE = 5;
 const MIN_SLOW_SEARCH_RATE = 2.5;
 /**
  * A 429 that came after the doubling had held starts the search from this pace (req/s; see `#lateSearch`): the search
- * climbs from half of it, and the hold that follows starts from {@link MIN_HOLD_RATE}.
+ * climbs from what the ramp admitted, at least half of it, and the hold that follows starts from {@link MIN_HOLD_RATE}.
  */
 const MIN_LATE_SEARCH_RATE = 2 * MIN_HOLD_RATE;
 /**
