@@ -575,8 +575,8 @@ export class Pacing {
    * from the jitter of the sends' arrival, which refuses a call now and then at any pace near such a plan. Over
    * sockets 200/1 doubled to 192 req/s (or to 128), met such a 429 a second or two later, and slow start's round of 50
    * callers had read three calls admitted (the one and two refills while the round went out): it was taken for a bigger
-   * bucket, the ramp ended at the 429, and every later jitter 429 cut the pace again, to 31 to 50 % of the plan with
-   * 0.1 to 0.9 % 429s, where a sender at a fixed spacing held 87 %. Searching, 52 to 76 % (`bench/README.md`,
+   * bucket, the ramp ended at the 429, and every later jitter 429 cut the pace again, to 31 to 51 % of the plan with
+   * 0.1 to 0.9 % 429s, where a sender at a fixed spacing held 87 %. Searching, 49 to 76 % (`bench/README.md`,
    * "The late search"). Only from {@link MIN_LATE_SEARCH_RATE}, for callers that went side by side (a lone caller's
    * round says nothing of the bucket), where slow start's round admitted no more than {@link ONE_CALL_ROUND} over what
    * a one-call bucket refilled at this pace while it went out, and no more than half the calls it sent: over the 20 to
