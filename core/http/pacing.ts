@@ -142,6 +142,14 @@ interface Event {
   usedFrom?: { at: number; sent: number };
 }
 
+/**
+ * The bucket's size that slow start's 429 says, had the bucket refilled at `rate` (req/s) while the burst went out:
+ * what the burst admitted, less that refill.
+ */
+function burstBucket(e: Event, rate: number): number {
+  return e.burst - (rate * (e.at - e.burstFrom)) / 1000;
+}
+
 /** The pace of one API key, for one process. Times are epoch milliseconds of whatever clock the caller uses. */
 export class Pacing {
   /** The configured rate, if any. */
@@ -591,8 +599,7 @@ export class Pacing {
   #lateSearch(pace: number): boolean {
     const first = this.#events[0];
     if (!first?.slowStart || first.burstAlone || pace < MIN_LATE_SEARCH_RATE || 2 * first.burst > first.sent) return false;
-    const refilled = (pace * (first.at - first.burstFrom)) / 1000;
-    return first.burst - refilled <= ONE_CALL_ROUND;
+    return burstBucket(first, pace) <= ONE_CALL_ROUND;
   }
 
   /**
@@ -634,9 +641,7 @@ export class Pacing {
     const first = this.#events[0];
     const last = this.#events.at(-1);
     if (!first?.slowStart || first.burstAlone || !last || this.#admits.length >= MAX_ADMITS) return pace;
-    const roundMs = first.at - first.burstFrom;
-    const size = (rate: number): number => Math.max(1, first.burst - (rate * roundMs) / 1000);
-    return largestRate(this.#admits, last.at, now, size, pace);
+    return largestRate(this.#admits, last.at, now, (rate) => Math.max(1, burstBucket(first, rate)), pace);
   }
 
   /**
