@@ -32,6 +32,28 @@ describe('CeilingSlots', () => {
     expect(slots.wait(100)).toBe(150);
   });
 
+  it('a call sent late does not push back the ones after it: they keep the rate\'s schedule', () => {
+    // 200 req/s with its default burst of 200: the burst at 0, then a call every 5 ms from 1 s, each sent 1 ms late
+    // (as timers fire).
+    const slots = new CeilingSlots({ requestsPerSecond: 200, burst: 200 }, 4);
+    for (let i = 0; i < 200; i++) slots.sent(0);
+    let now = 0;
+    for (let i = 0; i < 200; i++) {
+      now += slots.wait(now) + 1;
+      slots.sent(now);
+    }
+    // On the schedule the last went at 1 s + 199 × 5 ms, 1 ms late; spaced from the call before, at 1 s + 199 × 6 ms.
+    expect(now).toBe(1000 + 199 * 5 + 1);
+    expect(slots.wait(now)).toBe(5); // no more than the burst in a span: the first of these 200 went at 1001
+  });
+
+  it('with a burst of one, no call goes early on the schedule: such a bucket refuses it', () => {
+    const slots = new CeilingSlots({ requestsPerSecond: 200, burst: 1 }, 4);
+    slots.sent(0);
+    slots.sent(6); // a millisecond late
+    expect(slots.wait(6)).toBe(5);
+  });
+
   it('cleared (a key-wide pause ended), the burst may go again at once', () => {
     const slots = new CeilingSlots({ requestsPerSecond: 10, burst: 3 });
     for (let i = 0; i < 3; i++) slots.sent(0);

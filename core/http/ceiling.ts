@@ -2,6 +2,9 @@
  * A rate the user configured, before any 429 (`pacing.ts` paces it after one, as the default): the burst goes at once,
  * then calls are spaced by the rate, and no span of burst ÷ rate ever holds more than the burst, so the steady state
  * never exceeds the rate. Pure arithmetic on the times passed in.
+ *
+ * The spacing keeps a schedule, not the time since the last call: a timer fires a little late, and spaced from the
+ * last call each lateness added up, so a ceiling of 200 req/s sent 93 % of it over sockets (100 req/s: 96 %).
  */
 
 /** A rate given by the user: at most `burst` calls at once, then never more than `requestsPerSecond`. */
@@ -13,12 +16,22 @@ export interface Ceiling {
 /** The ceiling's burst allowance: its recent slot times. */
 export class CeilingSlots {
   readonly #ceiling: Ceiling;
+  /** How early a call may go on the schedule after a late one (ms). */
+  readonly #catchUpMs: number;
   /** Recent slot times, oldest first (at most the burst). */
   #slots: number[] = [];
+  /** The rate's schedule: when the next call is due at the earliest, burst aside. */
+  #nextAt = 0;
 
-  /** @param ceiling The configured rate. */
-  constructor(ceiling: Ceiling) {
+  /**
+   * @param ceiling The configured rate.
+   * @param catchUpMs How early a call may go on the schedule after a late one made up for its lateness (at most one
+   *   interval). With a burst of one the span's limit is the interval itself, so no call goes early there: such a
+   *   bucket refuses any two calls closer than that.
+   */
+  constructor(ceiling: Ceiling, catchUpMs = 0) {
     this.#ceiling = ceiling;
+    this.#catchUpMs = Math.min(catchUpMs, 1000 / ceiling.requestsPerSecond);
   }
 
   /**
@@ -36,7 +49,7 @@ export class CeilingSlots {
       return 0;
     }
     if (this.#slots.length < burst) return 0;
-    const next = Math.max((this.#slots[this.#slots.length - burst] ?? now) + burst * interval, last + interval);
+    const next = Math.max((this.#slots[this.#slots.length - burst] ?? now) + burst * interval, this.#nextAt);
     return Math.max(0, next - now);
   }
 
@@ -46,6 +59,7 @@ export class CeilingSlots {
    * @param now Epoch ms.
    */
   sent(now: number): void {
+    this.#nextAt = Math.max(this.#nextAt, now - this.#catchUpMs) + 1000 / this.#ceiling.requestsPerSecond;
     this.#slots.push(now);
     if (this.#slots.length > this.#ceiling.burst) this.#slots.shift();
   }
@@ -53,5 +67,6 @@ export class CeilingSlots {
   /** Forgets the slots (a key-wide pause: its end is not a burst). */
   clear(): void {
     this.#slots = [];
+    this.#nextAt = 0;
   }
 }

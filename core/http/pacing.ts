@@ -202,7 +202,7 @@ export class Pacing {
   /** @param ceiling A configured rate, if any. */
   constructor(ceiling?: Ceiling) {
     this.ceiling = ceiling;
-    this.#ceilingSlots = ceiling && new CeilingSlots(ceiling);
+    this.#ceilingSlots = ceiling && new CeilingSlots(ceiling, CATCH_UP_MS);
   }
 
   /** True once calls are paced: a ceiling was given or a 429 was seen. Unpaced, the window decides. */
