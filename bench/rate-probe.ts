@@ -6,6 +6,8 @@
  *   node --import tsx bench/rate-probe.ts calls 5/5x100:100 [seeds]   N calls from a cold start (row 7g)
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100 [runs]      over sockets (rows 7c/7d), 30 s runs
  *   node --import tsx bench/rate-probe.ts sockets 5/5x100:100 [runs]  N calls over sockets (row 5b): time and 429s
+ *   node --import tsx bench/rate-probe.ts ceiling 200/200x50 [runs]   over sockets, a client configured at 200/200
+ *                                                                    under a plan ten times that: what it sends
  *   node --import tsx bench/rate-probe.ts change 20/20x10 [runs]      over sockets, the plan changed to RATE_TO
  *                                                                    (default 5/5) RATE_CHANGE s in (default 20): row 7n
  *   node --import tsx bench/rate-probe.ts workers 2p20/20x1:1000 [seeds]  processes through their share of N calls
@@ -24,8 +26,8 @@ import { overSockets, socketCalls, socketWindow } from './rate-sweep.ts';
 
 const [mode, spec = '', list] = process.argv.slice(2);
 const match = /^(?:(\d+)p)?(\d+)\/(\d+)x(\d+)(?::(\d+))?$/.exec(spec);
-if (!match || !['sim', 'calls', 'sockets', 'change', 'workers'].includes(mode ?? '')) {
-  process.stderr.write('usage: rate-probe.ts sim|calls|sockets|change|workers [processes p]rate/burstxcallers[:calls] [seeds or runs]\n');
+if (!match || !['sim', 'calls', 'sockets', 'ceiling', 'change', 'workers'].includes(mode ?? '')) {
+  process.stderr.write('usage: rate-probe.ts sim|calls|sockets|ceiling|change|workers [processes p]rate/burstxcallers[:calls] [seeds or runs]\n');
   process.exit(2);
 }
 const [processes, rate, burst, callers, calls] = [Number(match[1] ?? 1), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5] ?? 0)];
@@ -66,6 +68,14 @@ if (mode === 'sockets' && calls) {
       return `${from / 1000}–${to / 1000} s after: ${pct(share)} / ${pct(throttled)}`;
     });
     process.stdout.write(`run ${run + 1}: ${rate}/${burst} → ${toRate}/${toBurst}: ${parts.join('; ')}; ${failed} failed\n`);
+  }
+} else if (mode === 'ceiling') {
+  // A configured rate is a ceiling: under a plan that never throttles, the client should send all of it.
+  for (let run = 0; run < Number(list ?? 3); run++) {
+    const cell = { rate, burst, processes, callers, configured: true, plan: { rate: 10 * rate, burst: 10 * burst } };
+    const { api, failed } = await overSockets(cell, seconds, 700 + run);
+    const { share, throttled } = socketWindow(api, rate, fromMs, seconds * 1000);
+    process.stdout.write(`run ${run + 1}: sent ${pct(share)} of the ceiling, ${pct(throttled)} 429s, ${failed} failed\n`);
   }
 } else if (mode === 'sockets') {
   for (let run = 0; run < Number(list ?? 3); run++) {

@@ -30,6 +30,8 @@ export interface Cell {
   processes: number;
   callers: number;
   configured?: boolean;
+  /** The service's plan, where it is not the cell's rate and burst (a configured rate under a bigger plan). */
+  plan?: { rate: number; burst: number };
 }
 
 export interface CellResult extends Cell {
@@ -209,7 +211,8 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
       ...(cell.configured ? { RATE_LIMIT: JSON.stringify({ requestsPerSecond: cell.rate, burst: cell.burst }) } : {}),
     }));
     await Promise.all(clients.map((c) => c.ready));
-    await putUsagePlan(fetch, emulator.origin, env.apiKey, { ratePerSecond: cell.rate, burst: cell.burst, dailyQuota: 100_000_000 });
+    const plan = cell.plan ?? cell;
+    await putUsagePlan(fetch, emulator.origin, env.apiKey, { ratePerSecond: plan.rate, burst: plan.burst, dailyQuota: 100_000_000 });
     await control(fetch, emulator.origin, 'DELETE', '/_emulator/requests');
     const started = Date.now();
     for (const c of clients) c.child.stdin?.write('go\n');
