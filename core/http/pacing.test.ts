@@ -574,7 +574,7 @@ describe('Pacing', () => {
     expect(low.pace).toBeGreaterThan(low.estimate * (1 + CUT * 0.9));
   });
 
-  it('a bucket of one call past its search holds the pace: a 429 now and then steps it down by HOLD_STEP, five close together cut as before', () => {
+  it('a bucket of one call past its search holds the pace: a 429 now and then steps it down by HOLD_STEP, five close together cut, and the hold goes on from the cut', () => {
     /** The search's 429 after 150 ms, then `sleepMs` before the callers' next call, then calls at each slot for 3 s. */
     const held = (sleepMs: number): { p: Pacing; t: number } => {
       const { p, t: rampEnd } = rampThen429(1, 0);
@@ -600,10 +600,17 @@ describe('Pacing', () => {
       expect(p.answered(at, 'throttled')).toBe(cut);
       if (!cut) expect(p.estimate).toBeCloseTo(stepped * (1 - HOLD_STEP), 9);
     }
-    // The curve again: it starts below the estimate.
-    expect(p.rate(at)).toBeLessThan(p.estimate);
-    // A 429 after HOLD_CALLS answers with none is rare again: it starts the hold from the pace in use.
-    const quiet = sendAtPace(p, at, at + (1000 * (HOLD_CALLS + 20)) / p.estimate);
+    // The curve again, below the cut's estimate, until an answer to a call sent since comes back admitted: from there
+    // the cut's estimate is held again (the cut measured what the plan admits now), and a 429 only steps it down.
+    const cutEstimate = p.estimate;
+    expect(p.rate(at)).toBeLessThan(cutEstimate);
+    const again = sendAtPace(p, at, at + 200);
+    expect(p.rate(again)).toBeGreaterThanOrEqual(cutEstimate);
+    expect(p.rate(again)).toBeCloseTo(p.estimate, 9);
+    p.sent(again);
+    expect(p.answered(again, 'throttled')).toBe(false);
+    // A 429 after HOLD_CALLS answers with none is rare: it steps the held pace down too.
+    const quiet = sendAtPace(p, again, again + (1000 * (HOLD_CALLS + 20)) / p.estimate);
     const pace = p.rate(quiet)!;
     p.sent(quiet);
     expect(p.answered(quiet, 'throttled')).toBe(false);

@@ -406,10 +406,13 @@ export class Pacing {
     return true;
   }
 
-  /** An admitted answer to a call sent since the last cut: the hold starts right after a search, and steps up. */
+  /**
+   * An admitted answer to a call sent since the last cut: the hold begins right after a search (or after the cut that
+   * ended it), and steps up.
+   */
   #holdAdmitted(): void {
-    // Held from the search's estimate (the plan within a step), not from the curve's restart below it.
-    if (!this.#hold.on && this.#mayHold()) this.#hold.startAfterSearch(this.estimate);
+    // Held from the cut's estimate (the search's: the plan within a step), not from the curve's restart below it.
+    if (!this.#hold.on && this.#mayHold()) this.#hold.begin(this.estimate);
     const factor = this.#hold.admitted(this.#admitted);
     if (factor !== 1) this.estimate = this.#withinBounds(this.estimate * factor);
   }
