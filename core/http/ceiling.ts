@@ -65,7 +65,7 @@ export class CeilingSlots {
     if (this.#slots.length > this.#ceiling.burst) this.#slots.shift();
   }
 
-  /** Forgets the slots (a key-wide pause: its end is not a burst). */
+  /** Forgets the slots and the schedule (a key-wide pause began: the burst may go at once when it ends). */
   clear(): void {
     this.#slots = [];
     this.#nextAt = 0;
