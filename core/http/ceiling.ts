@@ -14,6 +14,20 @@ export interface Ceiling {
   burst: number;
 }
 
+/**
+ * The slot after a call sent `now` on a schedule of `interval` ms whose next slot was `nextAt`: a call late by up to
+ * `catchUpMs` (at most one interval) does not push back the ones after it, so timers' lateness does not add up.
+ *
+ * @param nextAt The slot the call was due at, epoch ms.
+ * @param now When it went, epoch ms.
+ * @param interval The schedule's spacing, ms.
+ * @param catchUpMs How early the next call may go after a late one, ms.
+ * @returns The next slot, epoch ms.
+ */
+export function nextOnSchedule(nextAt: number, now: number, interval: number, catchUpMs: number): number {
+  return Math.max(nextAt, now - Math.min(catchUpMs, interval)) + interval;
+}
+
 /** The ceiling's burst allowance: its recent slot times. */
 export class CeilingSlots {
   readonly #ceiling: Ceiling;
@@ -32,7 +46,7 @@ export class CeilingSlots {
    */
   constructor(ceiling: Ceiling, catchUpMs = 0) {
     this.#ceiling = ceiling;
-    this.#catchUpMs = Math.min(catchUpMs, 1000 / ceiling.requestsPerSecond);
+    this.#catchUpMs = catchUpMs;
   }
 
   /**
@@ -60,7 +74,7 @@ export class CeilingSlots {
    * @param now Epoch ms.
    */
   sent(now: number): void {
-    this.#nextAt = Math.max(this.#nextAt, now - this.#catchUpMs) + 1000 / this.#ceiling.requestsPerSecond;
+    this.#nextAt = nextOnSchedule(this.#nextAt, now, 1000 / this.#ceiling.requestsPerSecond, this.#catchUpMs);
     this.#slots.push(now);
     if (this.#slots.length > this.#ceiling.burst) this.#slots.shift();
   }

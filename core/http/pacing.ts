@@ -43,7 +43,7 @@
  * of fighting.
  */
 import { largestRate } from './bucket.ts';
-import { CeilingSlots, type Ceiling } from './ceiling.ts';
+import { CeilingSlots, nextOnSchedule, type Ceiling } from './ceiling.ts';
 import { estimateAfter, type Cut } from './estimate.ts';
 import { Hold, HOLD_STEP, MIN_HOLD_RATE } from './hold.ts';
 import { Peak } from './peak.ts';
@@ -357,8 +357,7 @@ export class Pacing {
     const interval = 1000 / rate;
     this.#interval = interval;
     // A bucket of about one call refuses any two calls closer than its interval: no catching up there.
-    const catchUp = this.#oneCallBucket ? 0 : Math.min(CATCH_UP_MS, interval);
-    this.#nextAt = Math.max(this.#nextAt, now - catchUp) + interval;
+    this.#nextAt = nextOnSchedule(this.#nextAt, now, interval, this.#oneCallBucket ? 0 : CATCH_UP_MS);
   }
 
   /** The configured rate's burst allowance while it governs (before any 429; after one, the pace does). */
