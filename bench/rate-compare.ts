@@ -1,8 +1,9 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n and 7p for one version of `core/http/pacing.ts` against
- * another, cell by cell: how a change to the pacing is judged in a minute before the 40 min sweep runs.
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n, 7p and 7q for one version of
+ * `core/http/pacing.ts` against another, cell by cell: how a change to the pacing is judged in two minutes before the
+ * 40 min sweep runs.
  *
- *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about a minute)
+ *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about two minutes)
  *   node --import tsx bench/rate-compare.ts save /tmp/after.json      on the new code
  *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
  *
@@ -10,8 +11,8 @@
  * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g and 7i plan whose
  * ratios changed, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
  * sides, 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even
- * split, 7m's cells whose runs that meet changed, and 7n's cells whose figures changed; 7p is listed as the sweep's
- * rows are (a file saved before a row existed has none: that row reads as new).
+ * split, 7m's cells whose runs that meet changed, and 7n's cells whose figures changed; 7p and 7q are listed as the
+ * sweep's rows are (a file saved before a row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
@@ -19,6 +20,7 @@ import { latencyCells } from './rate-latency.ts';
 import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { splitCells, splitMeets, splitText, type SplitCell } from './rate-split.ts';
+import { smallBurstCells } from './rate-small-burst.ts';
 import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
 import { planChangeCells, planChangeKey, planChangeMeets, planChangeText, type PlanChangeCell } from './rate-plan-change.ts';
 import { workersCells, workersKey, workersText, type WorkersCell } from './rate-workers.ts';
@@ -71,7 +73,11 @@ if (mode === 'save' && a) {
   const justAfter = await justAfterOneCallBench();
   const saved: Saved = {
     // 7p's cells are judged as the sweep's are (a share of what their callers carry where that is less than the plan).
-    rows: [...sweep.map((r) => ({ id: r.id, cells: (r.details as { cells: CellResult[] }).cells })), { id: '7p', cells: await latencyCells() }],
+    rows: [
+      ...sweep.map((r) => ({ id: r.id, cells: (r.details as { cells: CellResult[] }).cells })),
+      { id: '7p', cells: await latencyCells() },
+      { id: '7q', cells: await smallBurstCells() },
+    ],
     cold: (cold.details as { rows: ColdRow[] }).rows,
     justAfter: (justAfter.details as { rows: ColdRow[] }).rows,
     offGrid: await offGridCells(),
@@ -88,6 +94,8 @@ if (mode === 'save' && a) {
   process.stdout.write(`7n: ${saved.planChange?.filter(planChangeMeets).length} of ${saved.planChange?.length} cells meet\n`);
   const latency = saved.rows.find((r) => r.id === '7p')?.cells ?? [];
   process.stdout.write(`7p: ${latency.filter(meets).length} of ${latency.length} cells meet\n`);
+  const small = saved.rows.find((r) => r.id === '7q')?.cells ?? [];
+  process.stdout.write(`7q: ${small.filter(meets).length} of ${small.length} cells meet\n`);
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {

@@ -18,6 +18,7 @@ import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
 import { planChangeBench } from './rate-plan-change.ts';
 import { randomPlansBench } from './rate-random.ts';
+import { smallBurstBench } from './rate-small-burst.ts';
 import { splitBench } from './rate-split.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import { workersBench } from './rate-workers.ts';
@@ -37,6 +38,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate', rateBench],
   ['default rate sweep', rateSweepBench],
   ['default rate off the sweep grid', offGridBench],
+  ['default rate on small buckets', smallBurstBench],
   ['default rate when a process leaves', processLeavesBench],
   ['default rate, split between processes', splitBench],
   ['default rate, workers through their items', workersBench],

@@ -357,6 +357,23 @@ describe('Pacing', () => {
     expect(seven.estimate).toBeGreaterThan(1.1 * seven.admittedRate);
   });
 
+  it('a lone caller back from a backoff that filled and spilled a small bucket: the next 429 counts what was admitted from its first call back, less the bucket', () => {
+    // One caller on 100/5, 0.75 s of backoff after each 429. The bucket fills in 50 ms of that sleep and spills the
+    // rest; counted from the 429, the sleep read as a plan that admitted nothing, and the cut set about half the plan.
+    const p = new Pacing();
+    const admit = fullBucket(100, 5);
+    let t = loneCaller(p, admit, 0).t;
+    t = loneCaller(p, admit, t + 750).t;
+    expect(p.estimate).toBeGreaterThan(100); // the ramp's end, carried past the plan by the bucket's store
+    const woke = t + 750;
+    const next = loneCaller(p, admit, woke);
+    // Counted from the 429, what was admitted reads below half the plan; from the first call back, less slow start's
+    // round (at least the bucket), it reads near the plan.
+    expect((next.admitted * 1000) / (next.t - t)).toBeLessThan(50);
+    expect(p.estimate).toBeGreaterThan(80);
+    expect(p.estimate).toBeLessThanOrEqual(BETA * 150);
+  });
+
   it('a call made alone just before a burst is not counted in the burst\'s guess; a lone caller\'s calls all are', () => {
     // An organization read 600 ms before a batch on a 20/1 plan: the burst meets one call's bucket.
     const p = burstAfterOneCall(1);
@@ -560,13 +577,19 @@ describe('Pacing', () => {
     // Idle for 5 s after the 429 counts as a backoff's sleep of 1 s: a regain and 45 s after, a whole CUT above.
     const idle = probeAfter(1, 5000, 1, 45_000);
     expect(idle.pace).toBeGreaterThan(idle.estimate * (1 + CUT * 0.9));
-    // A bigger bucket (slow start admitted 5): the regain's clock, sleep or not.
-    const bigger = probeAfter(5, 800);
+    // A bigger bucket (slow start admitted 10) stores most of what the plan refilled in the sleep (about 30 calls at
+    // this estimate, less than four bucketfuls): the regain's clock. Where slow start admitted 5, the sleep refilled
+    // more than four bucketfuls: the sleep's clock.
+    const bigger = probeAfter(10, 800);
+    expect(bigger.estimate * 0.8).toBeLessThan(4 * 10);
     expect(bigger.pace).toBeGreaterThan(bigger.estimate * (1 + CUT * 0.9));
-    // A 429 a second after the caller came back from its sleep reads the plan low (the sleep counts as time it
-    // admitted nothing): far below the largest estimate held, it regrows on the regain's clock, sleep or not.
+    const small = probeAfter(5, 800);
+    expect(small.estimate * 0.8).toBeGreaterThan(4 * 5);
+    expect(small.pace).toBeLessThan(small.estimate * (1 + CUT / 6));
+    // A 429 100 ms after the caller came back from its sleep reads the plan low (a few answers, less what the bucket
+    // may have stored meanwhile): far below the largest estimate held, it regrows on the regain's clock, sleep or not.
     const { p, t } = searched(1);
-    const back = sendAtPace(p, t + 800, t + 1800);
+    const back = sendAtPace(p, t + 800, t + 900);
     p.sent(back);
     expect(p.answered(back, 'throttled')).toBe(true);
     const low = resume(p, back, 800);

@@ -80,6 +80,15 @@ const SQUEEZED = 1.5;
 const STALL_PROBE = 45;
 /** … only while the estimate is at least this share of the largest held lately (see `#probeMs`). */
 const NEAR_PEAK = 0.9;
+/**
+ * The same on a bigger bucket whose plan refilled more than this many bucketfuls while the callers slept (slow start's
+ * round counts as a bucketful: it is at least one). What fills the bucket in a sleep is stored and used after it; the
+ * rest spills, so there the sleep costs as much as on a one-call bucket (one caller on 100/5 slept 0.75 s, 75 calls,
+ * of which 5 were stored). On the regain's clock one caller on plans of 100 to 200 req/s with bursts of 2 to 10 held
+ * 84 to 90 % (row 7q); on this one, 9 of those 12 plans 91 to 96 %. At one bucketful 50/25 with one caller, whose cut
+ * read low, held 78 %, not 93 % (row 7a); at three, 100/10 89 %.
+ */
+const SPILLED_BUCKETS = 4;
 /** A sleep counts up to the default first backoff (1 s at most): callers away longer were idle, not stalled by the 429. */
 const MAX_STALL_MS = 1000;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
@@ -266,8 +275,8 @@ export class Pacing {
    * processes × 250 calls on 20/20, row 7m: one of them went on alone at 1 to 2 req/s for two minutes). A slow plan
    * alone never measured more than it has, so its 429s keep the regain's budget; slow start's guess and a ramp's end,
    * which count a burst as rate, do not count here. A plan the provider lowered looks the same to one client, hence the
-   * hold. And on a one-call bucket whose last 429 left the callers asleep in their backoff, a clock of
-   * {@link STALL_PROBE} times that sleep (`#stallMs`).
+   * hold. And where the last 429 left the callers asleep in their backoff on a bucket that their sleep spilled (one of
+   * one call, or a small one), a clock of {@link STALL_PROBE} times that sleep (`#stallMs`).
    *
    * @param regainMs The regain's clock.
    * @param now Epoch ms.
@@ -276,22 +285,29 @@ export class Pacing {
   #probeMs(regainMs: number, now: number): number {
     const measured = this.#measuredPeak.value(now);
     if (measured >= SQUEEZED * this.estimate) return Math.min(regainMs, this.#regainMs(measured));
-    // Not for an estimate well below the largest held lately: one that read low (a lone caller's 429 counts its own
-    // sleep as time the plan admitted nothing) regrows on the regain's clock, where on the stall's it sat at 80 % of
-    // 20/1 over sockets.
-    const near = this.estimate >= NEAR_PEAK * this.#peak.value(now);
+    // On a one-call bucket not for an estimate well below the largest held lately: one that read low (a lone caller's
+    // 429 counts its own sleep as time the plan admitted nothing) regrows on the regain's clock, where on the stall's
+    // it sat at 80 % of 20/1 over sockets. A bigger bucket's largest is a ramp's end that the bucket's store carried
+    // past the plan, which a lone caller's round cannot bound (`#bucketBound`), and what its sleep dragged down is
+    // counted from its first call back (`#admittedAwake`).
+    const near = !this.#oneCallBucket || this.estimate >= NEAR_PEAK * this.#peak.value(now);
     return near ? Math.max(regainMs, STALL_PROBE * this.#stallMs()) : regainMs;
   }
 
   /**
-   * How long the last 429 left a one-call bucket's pace unused (ms): from the 429 to the callers' next call when they
-   * all slept in their retries' backoff (a lone caller, an n8n worker), at most {@link MAX_STALL_MS}; 0 when another
-   * caller went on. Such a 429 costs the callers that long, so their probe waits {@link STALL_PROBE} times as long.
+   * How long the last 429 left the pace unused where the bucket could not store it (ms): from the 429 to the callers'
+   * next call when they all slept in their retries' backoff (a lone caller, an n8n worker), at most
+   * {@link MAX_STALL_MS}, on a one-call bucket or one the sleep spilled ({@link SPILLED_BUCKETS}); 0 when another caller
+   * went on, or the bucket stored what the plan refilled meanwhile. Such a 429 costs the callers that long, so their
+   * probe waits {@link STALL_PROBE} times as long.
    */
   #stallMs(): number {
     const last = this.#events.at(-1);
-    if (!this.#oneCallBucket || !last?.usedFrom) return 0;
-    return Math.min(MAX_STALL_MS, last.usedFrom.at - last.at);
+    if (!last?.usedFrom) return 0;
+    const stall = Math.min(MAX_STALL_MS, last.usedFrom.at - last.at);
+    const first = this.#events[0];
+    const spilled = first?.slowStart === true && SPILLED_BUCKETS * first.burst < (this.estimate * stall) / 1000;
+    return this.#oneCallBucket || spilled ? stall : 0;
   }
 
   /**
@@ -523,7 +539,8 @@ export class Pacing {
       const keptUp = this.#sentTotal - from.sent >= (KEPT_UP * this.estimate * (now - from.at)) / 1000;
       // Before the probe: the estimate is still the one the pace ran on, so this is the regain the curve was on.
       const beforeProbe = last !== undefined && now - last.at < this.#regainMs() && keptUp;
-      cut = { kind: 'anchored', pace, admittedRate: admittedSince(anchor), beforeProbe };
+      const admittedRate = Math.max(admittedSince(anchor), this.#admittedAwake(anchor, now));
+      cut = { kind: 'anchored', pace, admittedRate, beforeProbe };
     }
     // Just past a ramp's end that the bucket bounded, that bound (within a call) met this 429: the plan is just below.
     else if (this.#bounded && !stuck) cut = { kind: 'past-bound', pace };
@@ -625,6 +642,29 @@ export class Pacing {
     const size = first?.slowStart ? first.burst : 0;
     const filled = used !== undefined && ((used.at - anchor.at) * admittedRate) / 1000 > size;
     return used && !filled ? used : { at: anchor.at, sent: anchor.sent };
+  }
+
+  /**
+   * After a ramp's end whose 429 left every caller asleep in its backoff (a lone caller: a script, an n8n worker), what
+   * the plan admitted from their first call after it, less what the bucket can have stored while they slept: a lower
+   * bound on the plan's rate (or this client's share) that the sleep does not drag down. Counted from the 429 only, a
+   * small bucket that filled and spilled during the sleep read as a plan that admitted nothing: one caller on 100/5
+   * slept 0.64 s, then had 11 calls admitted in 72 ms, which read 15 req/s, and the cut set 48 (half the plan) for the
+   * 10 s its probe took (row 7q: one caller on plans of 20 to 200 req/s with bursts of 2 to 10 held 59 to 97 % of the
+   * plan, 7 of 20 plans at 90 % or more; now 79 to 98 %, 17 of 20, with {@link SPILLED_BUCKETS}). Slow start's round
+   * emptied a full bucket, so what it admitted is at least the bucket's size; one call more for answers timed late (as
+   * `bucket.ts`).
+   *
+   * @param anchor The earlier 429 the cut measures from.
+   * @param now Epoch ms.
+   * @returns Requests per second (0 when the callers did not sleep, or nothing bounds the bucket).
+   */
+  #admittedAwake(anchor: Event, now: number): number {
+    const used = anchor.rampEnd ? anchor.usedFrom : undefined;
+    const first = this.#events[0];
+    if (!used || used.at <= anchor.at || now <= used.at || !first?.slowStart) return 0;
+    const stored = first.burst + 1;
+    return ((this.#admitted - anchor.admitted - stored) * 1000) / (now - used.at);
   }
 
   /**
