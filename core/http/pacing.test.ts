@@ -374,6 +374,34 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThanOrEqual(BETA * 150);
   });
 
+  it('a lone caller whose estimate read below half the ramp\'s end, on a bucket its sleep spilled, regrows on the regain\'s clock', () => {
+    // One caller on 100/5 whose calls take 6.25 ms (network delays of 2 to 4 ms), 0.9 s of backoff after each 429:
+    // slow start's round reads more calls than the bucket holds, so the count from its first call back after the
+    // ramp's 429 bounds nothing, and the cut reads the plan low. Its sleep spilled the bucket, but on the sleep's clock
+    // the estimate sat there.
+    const p = new Pacing();
+    const admit = fullBucket(100, 5);
+    /** The caller from `t` until a 429: each call when the pace allows, answered 6.25 ms after it is sent. */
+    const until429 = (t: number): number => {
+      for (;;) {
+        t += p.wait(t);
+        p.sent(t);
+        const ok = admit(t + 3.125);
+        t += 6.25;
+        p.answered(t, ok ? 'admitted' : 'throttled');
+        if (!ok) return t;
+      }
+    };
+    let t = until429(0);
+    t = until429(t + 900);
+    const rampEnd = p.estimate;
+    t = until429(t + 900);
+    expect(p.estimate).toBeLessThan((0.9 * rampEnd) / 2);
+    const estimate = p.estimate;
+    const resumed = sendAtPace(p, t + 900, t + 2 * Math.max(MIN_REGAIN_MS, (60 / estimate) * 1000));
+    expect(p.rate(resumed)!).toBeGreaterThan(estimate * (1 + CUT * 0.9));
+  });
+
   it('a call made alone just before a burst is not counted in the burst\'s guess; a lone caller\'s calls all are', () => {
     // An organization read 600 ms before a batch on a 20/1 plan: the burst meets one call's bucket.
     const p = burstAfterOneCall(1);
