@@ -151,6 +151,11 @@ interface Event {
   usedFrom?: { at: number; sent: number };
 }
 
+/** How long the callers slept in their backoff after this 429 (ms; 0 when one of them went on, or none came back yet). */
+function asleepMs(e: Event): number {
+  return e.usedFrom ? e.usedFrom.at - e.at : 0;
+}
+
 /**
  * The bucket's size that slow start's 429 says, had the bucket refilled at `rate` (req/s) while the burst went out:
  * what the burst admitted, less that refill.
@@ -305,10 +310,10 @@ export class Pacing {
    */
   #stallMs(): number {
     const last = this.#events.at(-1);
-    if (!last?.usedFrom) return 0;
-    const stall = Math.min(MAX_STALL_MS, last.usedFrom.at - last.at);
-    const first = this.#events[0];
-    const spilled = first?.slowStart === true && SPILLED_BUCKETS * first.burst < (this.estimate * stall) / 1000;
+    if (!last) return 0;
+    const stall = Math.min(MAX_STALL_MS, asleepMs(last));
+    const round = this.#slowStartRound;
+    const spilled = round !== undefined && SPILLED_BUCKETS * round < (this.estimate * stall) / 1000;
     return this.#oneCallBucket || spilled ? stall : 0;
   }
 
@@ -573,8 +578,7 @@ export class Pacing {
 
   /** Answers admitted since a 429 before it can anchor an estimate ({@link MIN_SAMPLE}, {@link ASLEEP_SAMPLE_MS}). */
   #sample(e: Event): number {
-    const asleep = e.usedFrom !== undefined && e.usedFrom.at > e.at;
-    return asleep ? Math.max(MIN_SAMPLE, Math.min(MAX_ASLEEP_SAMPLE, (this.estimate * ASLEEP_SAMPLE_MS) / 1000)) : MIN_SAMPLE;
+    return asleepMs(e) > 0 ? Math.max(MIN_SAMPLE, Math.min(MAX_ASLEEP_SAMPLE, (this.estimate * ASLEEP_SAMPLE_MS) / 1000)) : MIN_SAMPLE;
   }
 
   /**
@@ -640,8 +644,7 @@ export class Pacing {
    */
   #usedFrom(anchor: Event, admittedRate: number): { at: number; sent: number } {
     const used = anchor.rampEnd ? anchor.usedFrom : undefined;
-    const first = this.#events[0];
-    const size = first?.slowStart ? first.burst : 0;
+    const size = this.#slowStartRound ?? 0;
     const filled = used !== undefined && ((used.at - anchor.at) * admittedRate) / 1000 > size;
     return used && !filled ? used : { at: anchor.at, sent: anchor.sent };
   }
@@ -663,10 +666,18 @@ export class Pacing {
    */
   #admittedAwake(anchor: Event, now: number): number {
     const used = anchor.rampEnd ? anchor.usedFrom : undefined;
+    const round = this.#slowStartRound;
+    if (!used || asleepMs(anchor) === 0 || now <= used.at || round === undefined) return 0;
+    return ((this.#admitted - anchor.admitted - round - 1) * 1000) / (now - used.at);
+  }
+
+  /**
+   * What slow start's round admitted (its late answers too), when a 429 ended it: the round emptied a full bucket, so
+   * this is at least the bucket's size (and more by what refilled while the round went out).
+   */
+  get #slowStartRound(): number | undefined {
     const first = this.#events[0];
-    if (!used || used.at <= anchor.at || now <= used.at || !first?.slowStart) return 0;
-    const stored = first.burst + 1;
-    return ((this.#admitted - anchor.admitted - stored) * 1000) / (now - used.at);
+    return first?.slowStart ? first.burst : undefined;
   }
 
   /**
