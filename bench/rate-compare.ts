@@ -1,5 +1,5 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n, 7p and 7q for one version of
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n, 7p, 7q and 7r for one version of
  * `core/http/pacing.ts` against another, cell by cell: how a change to the pacing is judged in two minutes before the
  * 40 min sweep runs.
  *
@@ -8,14 +8,14 @@
  *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
  *
  * `diff` prints each row's count of cells that meet and its cells' mean share and 429s (a change can trade one for the
- * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g and 7i plan whose
+ * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g, 7i and 7r plan whose
  * ratios changed, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
  * sides, 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even
  * split, 7m's cells whose runs that meet changed, and 7n's cells whose figures changed; 7p and 7q are listed as the
  * sweep's rows are (a file saved before a row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { coldStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { coldStartBench, fewCallersBench, justAfterOneCallBench } from './rate-cold-start.ts';
 import { latencyCells } from './rate-latency.ts';
 import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
@@ -29,6 +29,7 @@ interface Saved {
   rows: { id: string; cells: CellResult[] }[];
   cold: ColdRow[];
   justAfter?: ColdRow[];
+  fewCallers?: ColdRow[];
   offGrid?: OffGridCell[];
   leave?: LeaveCell[];
   split?: SplitCell[];
@@ -71,6 +72,7 @@ if (mode === 'save' && a) {
   const sweep = await simulatedSweep();
   const cold = await coldStartBench();
   const justAfter = await justAfterOneCallBench();
+  const fewCallers = await fewCallersBench();
   const saved: Saved = {
     // 7p's cells are judged as the sweep's are (a share of what their callers carry where that is less than the plan).
     rows: [
@@ -80,6 +82,7 @@ if (mode === 'save' && a) {
     ],
     cold: (cold.details as { rows: ColdRow[] }).rows,
     justAfter: (justAfter.details as { rows: ColdRow[] }).rows,
+    fewCallers: (fewCallers.details as { rows: ColdRow[] }).rows,
     offGrid: await offGridCells(),
     leave: await leaveCells(),
     split: await splitCells(),
@@ -87,7 +90,7 @@ if (mode === 'save' && a) {
     planChange: await planChangeCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
-  for (const r of [...sweep, cold, justAfter]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
+  for (const r of [...sweep, cold, justAfter, fewCallers]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
   process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n7k: ${saved.leave?.filter(leaveMeets).length} of ${saved.leave?.length} cells meet\n`);
   process.stdout.write(`7l: ${saved.split?.filter(splitMeets).length} of ${saved.split?.length} cells with no process below half of an even split\n`);
   process.stdout.write(`7m: ${(saved.workers ?? []).reduce((n, c) => n + c.met, 0)} of ${(saved.workers ?? []).reduce((n, c) => n + c.runs, 0)} runs meet\n`);
@@ -111,7 +114,7 @@ if (mode === 'save' && a) {
   }
   const key = (c: ColdRow): string => `${c.rate}/${c.burst} ×${c.callers} N=${c.calls}${c.earlierMs ? ` after ${c.earlierMs} ms` : ''}`;
   const ratios = (c: ColdRow | undefined): string => c?.ratios.map((r) => r.toFixed(2)).join(' ') ?? '';
-  for (const [id, was, now] of [['7g', before!.cold, after!.cold], ['7i', before!.justAfter, after!.justAfter]] as const) {
+  for (const [id, was, now] of [['7g', before!.cold, after!.cold], ['7i', before!.justAfter, after!.justAfter], ['7r', before!.fewCallers, after!.fewCallers]] as const) {
     for (const plan of now ?? []) {
       const old = was?.find((c) => key(c) === key(plan));
       if (ratios(old) !== ratios(plan)) process.stdout.write(`${id} ${key(plan)}: ${ratios(old)} → ${ratios(plan)}\n`);
