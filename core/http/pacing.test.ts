@@ -374,22 +374,32 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThanOrEqual(BETA * 150);
   });
 
-  it('a lone caller back from a backoff on a bucket of half the rate: the count from its first call back takes out the bucket slow start\'s round says', () => {
-    // One caller on 50/25, 0.95 s of backoff after each 429. Slow start's round admits the bucket and what the plan
-    // refilled while it went out; the ramp's end reads the bucket's store as rate. Back from its sleep the caller meets
-    // a full bucket at that pace and a 429 soon after. Less the whole round, what was admitted from its first call back
-    // bounded nothing, and the cut leaned halfway from what was admitted since the 429 (its sleep included) to the pace:
-    // 72 req/s here (in row 7r's runs it leaned a tenth of the way, and sat at 35 until the probe). Less the bucket the
-    // round says (its refill taken out), it reads the plan, and the cut stays near it (halfway: 93).
+  it('a lone caller whose estimate read below half the ramp\'s end, on a bucket its sleep spilled, regrows on the regain\'s clock', () => {
+    // One caller on 100/5 whose calls take 6.25 ms (network delays of 2 to 4 ms), 0.9 s of backoff after each 429:
+    // slow start's round reads more calls than the bucket holds, so the count from its first call back after the
+    // ramp's 429 bounds nothing, and the cut reads the plan low. Its sleep spilled the bucket, but on the sleep's clock
+    // the estimate sat there.
     const p = new Pacing();
-    const admit = fullBucket(50, 25);
-    let t = loneCaller(p, admit, 0).t;
-    t = loneCaller(p, admit, t + 950).t;
-    expect(p.estimate).toBeGreaterThan(75); // the ramp's end, carried past the plan by the bucket's store
-    const next = loneCaller(p, admit, t + 950);
-    expect(next.admitted).toBeLessThan(40); // the bucket and a fraction of a second's refill
-    expect(p.estimate).toBeGreaterThan(45);
-    expect(p.estimate).toBeLessThanOrEqual(55);
+    const admit = fullBucket(100, 5);
+    /** The caller from `t` until a 429: each call when the pace allows, answered 6.25 ms after it is sent. */
+    const until429 = (t: number): number => {
+      for (;;) {
+        t += p.wait(t);
+        p.sent(t);
+        const ok = admit(t + 3.125);
+        t += 6.25;
+        p.answered(t, ok ? 'admitted' : 'throttled');
+        if (!ok) return t;
+      }
+    };
+    let t = until429(0);
+    t = until429(t + 900);
+    const rampEnd = p.estimate;
+    t = until429(t + 900);
+    expect(p.estimate).toBeLessThan((0.9 * rampEnd) / 2);
+    const estimate = p.estimate;
+    const resumed = sendAtPace(p, t + 900, t + 2 * Math.max(MIN_REGAIN_MS, (60 / estimate) * 1000));
+    expect(p.rate(resumed)!).toBeGreaterThan(estimate * (1 + CUT * 0.9));
   });
 
   it('a call made alone just before a burst is not counted in the burst\'s guess; a lone caller\'s calls all are', () => {

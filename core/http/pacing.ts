@@ -290,14 +290,14 @@ export class Pacing {
   #probeMs(regainMs: number, now: number): number {
     const measured = this.#measuredPeak.value(now);
     if (measured >= SQUEEZED * this.estimate) return Math.min(regainMs, this.#regainMs(measured));
-    // On a one-call bucket not for an estimate well below the largest held lately: one that read low (a lone caller's
-    // 429 counts its own sleep as time the plan admitted nothing) regrows on the regain's clock, where on the stall's
-    // it sat at 80 % of 20/1 over sockets. A bigger bucket's largest is a ramp's end that the bucket's store carried
-    // past the plan, which a lone caller's round cannot bound (`#bucketBound`), and what its sleep dragged down is
-    // counted from its first call back (`#admittedAwake`). (Held against half that largest on bigger buckets too for a
-    // while, 2026-11-29: once that count took the refill out, it changed nothing at network delays of 2 to 4 ms and
-    // cost row 7q a cell.)
-    const near = !this.#oneCallBucket || this.estimate >= NEAR_PEAK * this.#peak.value(now);
+    // Not for an estimate well below the largest held lately: one that read low (a lone caller's 429 counts its own
+    // sleep as time the plan admitted nothing) regrows on the regain's clock, where on the stall's it sat at 80 % of
+    // 20/1 over sockets. A bigger bucket's largest is a ramp's end that the bucket's store carried past the plan (a
+    // lone caller's round cannot bound it: `#bucketBound`), up to a doubling past it, so there the estimate is held
+    // against half of it: 100/5 with network delays of 2 to 4 ms read 59 req/s after its sleep and sat there, the
+    // largest 138 (row 7q's plans at that delay, 6 seeds).
+    const peak = this.#peak.value(now);
+    const near = this.estimate >= NEAR_PEAK * (this.#oneCallBucket ? peak : peak / 2);
     return near ? Math.max(regainMs, STALL_PROBE * this.#stallMs()) : regainMs;
   }
 
@@ -546,15 +546,8 @@ export class Pacing {
       const keptUp = this.#sentTotal - from.sent >= (KEPT_UP * this.estimate * (now - from.at)) / 1000;
       // Before the probe: the estimate is still the one the pace ran on, so this is the regain the curve was on.
       const beforeProbe = last !== undefined && now - last.at < this.#regainMs() && keptUp;
-      // Counted from the callers' first call back, what was admitted measures the plan, the bucket taken out. Where their
-      // sleep spilled the bucket (`#stallMs`: a lone caller on a small one) the estimate stays near that count, as
-      // before the probe: halfway to the pace set 107 on 100/5, and the 429 that followed cost the caller another sleep
-      // and a cut that read the plan low (row 7r: one caller's 2,000 calls on 100/5 took 1.6× their floor so, 1.2× as
-      // before). Not on bigger buckets, where one-caller processes sharing a key read the plan there, not their share: leaning near
-      // it, two or four such processes held 85 % of the plan in 51 of row 7m's 80 runs, not 56 (58 as it is).
-      const awake = this.#admittedAwake(anchor, now);
-      const measured = awake > admittedSince(anchor) && this.#stallMs() > 0;
-      cut = { kind: 'anchored', pace, admittedRate: Math.max(admittedSince(anchor), awake), beforeProbe: beforeProbe || measured };
+      const admittedRate = Math.max(admittedSince(anchor), this.#admittedAwake(anchor, now));
+      cut = { kind: 'anchored', pace, admittedRate, beforeProbe };
     }
     // Just past a ramp's end that the bucket bounded, that bound (within a call) met this 429: the plan is just below.
     else if (this.#bounded && !stuck) cut = { kind: 'past-bound', pace };
@@ -657,35 +650,25 @@ export class Pacing {
   }
 
   /**
-   * After a ramp's end whose 429 left every caller asleep in its backoff (a lone caller: a script, an n8n worker), the
-   * least rate at which the plan admits what it did from their first call after it: a lower bound on the plan's rate
-   * (or this client's share) that the sleep does not drag down. Counted from the 429 only, a small bucket that filled
-   * and spilled during the sleep read as a plan that admitted nothing: one caller on 100/5 slept 0.64 s, then had 11
-   * calls admitted in 72 ms, which read 15 req/s, and the cut set 48 (half the plan) for the 10 s its probe took.
+   * After a ramp's end whose 429 left every caller asleep in its backoff (a lone caller: a script, an n8n worker), what
+   * the plan admitted from their first call after it, less what the bucket can have stored while they slept: a lower
+   * bound on the plan's rate (or this client's share) that the sleep does not drag down. Counted from the 429 only, a
+   * small bucket that filled and spilled during the sleep read as a plan that admitted nothing: one caller on 100/5
+   * slept 0.64 s, then had 11 calls admitted in 72 ms, which read 15 req/s, and the cut set 48 (half the plan) for the
+   * 10 s its probe took (row 7q: one caller on plans of 20 to 200 req/s with bursts of 2 to 10 held 59 to 97 % of the
+   * plan, 7 of 20 plans at 90 % or more; now 79 to 98 %, 17 of 20, with {@link SPILLED_BUCKETS}). Slow start's round
+   * emptied a full bucket, so what it admitted is at least the bucket's size; one call more for answers timed late (as
+   * `bucket.ts`).
    *
-   * The sleep filled the bucket and this 429 found it empty, so what was admitted since the first call back is the
-   * bucket plus what the plan refilled meanwhile. The bucket is what slow start's round admitted, less what the plan
-   * refilled while the round went out (`burstBucket`; at least one call): the round emptied a full bucket. The smallest
-   * rate at which the two add up is the bound. Taking the whole round as the bucket (it is at most that) read the plan
-   * low wherever the round was long beside the time awake: one caller on 50/25 (a round of 28 calls in 74 ms, awake
-   * 180 ms, 33 calls) 22 req/s, not 48, and the estimate sat at 70 % of the plan for 15 s (row 7r).
-   *
-   * @param anchor The earlier 429 the cut measures from (the last cut's).
+   * @param anchor The earlier 429 the cut measures from.
    * @param now Epoch ms.
-   * @returns Requests per second (0 when the callers did not sleep, or what was admitted is no more than the round).
+   * @returns Requests per second (0 when the callers did not sleep, or nothing bounds the bucket).
    */
   #admittedAwake(anchor: Event, now: number): number {
     const used = anchor.rampEnd ? anchor.usedFrom : undefined;
-    const first = this.#events[0];
-    // Answers to calls sent since the anchor, all after the sleep (not late answers to calls sent before it).
-    const admitted = this.#admits.length;
-    if (!used || asleepMs(anchor) === 0 || now <= used.at || !first?.slowStart || anchor !== this.#events.at(-1)
-      || admitted >= MAX_ADMITS || admitted <= first.burst) return 0;
-    const awakeS = (now - used.at) / 1000;
-    const roundS = (first.at - first.burstFrom) / 1000;
-    // While the bucket is more than one call: admitted = burst − rate × round + rate × awake.
-    const rate = awakeS > roundS ? (admitted - first.burst) / (awakeS - roundS) : Infinity;
-    return burstBucket(first, rate) >= 1 ? rate : (admitted - 1) / awakeS;
+    const round = this.#slowStartRound;
+    if (!used || asleepMs(anchor) === 0 || now <= used.at || round === undefined) return 0;
+    return ((this.#admitted - anchor.admitted - round - 1) * 1000) / (now - used.at);
   }
 
   /**
