@@ -97,17 +97,7 @@ const text = (r: Row): string =>
  * @returns One table row; its details hold every seed's ratio.
  */
 export async function coldStartBench(): Promise<BenchResult> {
-  const rows: Row[] = [];
-  for (const c of CASES) rows.push(await measure(c));
-  const held = rows.filter((r) => r.worst <= TARGET).length;
-  return {
-    id: '7g',
-    name: `Default rate, N calls from a cold start, one process, virtual time (median and worst of ${SEEDS.length} seeds; ratio to (N − burst) ÷ rate)`,
-    result: `${held} of ${rows.length} plans within ${TARGET}× in every seed: ${rows.map(text).join('; ')}`,
-    target: `<= ${TARGET}× in every seed, no call failed`,
-    met: held === rows.length,
-    details: { rows: rows.map((r) => ({ ...r.case, ratios: r.ratios })) },
-  };
+  return fromColdStart('7g', CASES, `one process, virtual time (median and worst of ${SEEDS.length} seeds; ratio to (N − burst) ÷ rate)`);
 }
 
 /**
@@ -116,12 +106,18 @@ export async function coldStartBench(): Promise<BenchResult> {
  * @returns One table row; its details hold every seed's ratio.
  */
 export async function fewCallersBench(): Promise<BenchResult> {
+  return fromColdStart('7r', FEW_CALLERS_CASES,
+    `one caller or a small bucket, one process, virtual time (median and worst of ${SEEDS.length} seeds; floors of about 20 s)`);
+}
+
+/** One row of N calls from a cold start: every case, each over {@link SEEDS}. */
+async function fromColdStart(id: string, cases: Case[], what: string): Promise<BenchResult> {
   const rows: Row[] = [];
-  for (const c of FEW_CALLERS_CASES) rows.push(await measure(c));
+  for (const c of cases) rows.push(await measure(c));
   const held = rows.filter((r) => r.worst <= TARGET).length;
   return {
-    id: '7r',
-    name: `Default rate, N calls from a cold start, one caller or a small bucket, one process, virtual time (median and worst of ${SEEDS.length} seeds; floors of about 20 s)`,
+    id,
+    name: `Default rate, N calls from a cold start, ${what}`,
     result: `${held} of ${rows.length} plans within ${TARGET}× in every seed: ${rows.map(text).join('; ')}`,
     target: `<= ${TARGET}× in every seed, no call failed`,
     met: held === rows.length,
