@@ -50,10 +50,12 @@ const CASES: Case[] = [
   { rate: 50, burst: 1, callers: 50, calls: 1500 },
 ];
 /** Row 7r: floors of about 20 s (N = 20 × the rate). */
+const fewCallers = (callers: number, plans: [rate: number, burst: number][]): Case[] =>
+  plans.map(([rate, burst]) => ({ rate, burst, callers, calls: 20 * rate }));
 const FEW_CALLERS_CASES: Case[] = [
-  ...[[7, 3], [10, 5], [20, 10], [50, 25], [100, 50], [200, 100], [20, 20], [200, 200], [20, 40], [200, 400], [20, 2],
-    [50, 5], [100, 5], [7, 1], [20, 1]].map(([rate, burst]) => ({ rate: rate!, burst: burst!, callers: 1, calls: 20 * rate! })),
-  ...[[10, 1], [20, 2], [50, 2], [50, 5], [100, 5], [200, 3]].map(([rate, burst]) => ({ rate: rate!, burst: burst!, callers: 10, calls: 20 * rate! })),
+  ...fewCallers(1, [[7, 3], [10, 5], [20, 10], [50, 25], [100, 50], [200, 100], [20, 20], [200, 200], [20, 40], [200, 400],
+    [20, 2], [50, 5], [100, 5], [7, 1], [20, 1]]),
+  ...fewCallers(10, [[10, 1], [20, 2], [50, 2], [50, 5], [100, 5], [200, 3]]),
 ];
 const TARGET = 1.15;
 const SEEDS = [1, 2, 3];

@@ -95,10 +95,10 @@ if (mode === 'save' && a) {
   process.stdout.write(`7l: ${saved.split?.filter(splitMeets).length} of ${saved.split?.length} cells with no process below half of an even split\n`);
   process.stdout.write(`7m: ${(saved.workers ?? []).reduce((n, c) => n + c.met, 0)} of ${(saved.workers ?? []).reduce((n, c) => n + c.runs, 0)} runs meet\n`);
   process.stdout.write(`7n: ${saved.planChange?.filter(planChangeMeets).length} of ${saved.planChange?.length} cells meet\n`);
-  const latency = saved.rows.find((r) => r.id === '7p')?.cells ?? [];
-  process.stdout.write(`7p: ${latency.filter(meets).length} of ${latency.length} cells meet\n`);
-  const small = saved.rows.find((r) => r.id === '7q')?.cells ?? [];
-  process.stdout.write(`7q: ${small.filter(meets).length} of ${small.length} cells meet\n`);
+  for (const id of ['7p', '7q']) {
+    const cells = saved.rows.find((r) => r.id === id)?.cells ?? [];
+    process.stdout.write(`${id}: ${cells.filter(meets).length} of ${cells.length} cells meet\n`);
+  }
 } else if (mode === 'diff' && a && b) {
   const [before, after] = [a, b].map((f) => JSON.parse(readFileSync(f, 'utf8')) as Saved);
   for (const row of after!.rows) {

@@ -3,7 +3,7 @@
  * 200 req/s, in virtual time (`test/support/rate-sim.ts`, the median of 3 seeds, as 7a and 7b). The sweep's grid has
  * bursts of 1, half the rate, the rate and twice it, and 7j's of 1 and half the rate or more, so a burst of 5 on a
  * 100 req/s plan was on neither; a draw of random plans over sockets (seed 47, 2026-11-29) found one there, and one
- * caller on such plans held 59 to 89 % of them. About 90 s.
+ * caller on such plans held 59 to 89 % of them. About 30 s.
  */
 import { cellsText, meets, simulated, type CellResult } from './rate-sweep.ts';
 import type { BenchResult } from './support.ts';
