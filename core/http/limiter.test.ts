@@ -111,6 +111,24 @@ describe('createLimiter', () => {
     expect(log.slice(2)).toEqual([1000, 1500]);
   });
 
+  it('a caller waiting in line goes at once when slow start\'s late answers raise its guess', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    const log: number[] = [];
+    // Twelve callers, ten in slow start's first round: five 429s come back at 1 ms, before the five admitted answers
+    // at 3 ms. The first 429 guesses 1 req/s (nothing admitted yet), so the two callers in line sleep for a slot a
+    // second away; the admitted answers raise the guess to 5 req/s, one interval of which from the 429 is 201 ms.
+    const answered = (outcome: Outcome, afterMs: number) => limiter.schedule(async () => {
+      log.push(clock.now());
+      await clock.sleep(afterMs);
+      return { outcome };
+    });
+    const round = Array.from({ length: 10 }, (_, i) => (i < 5 ? answered('throttled', 1) : answered('success', 3)));
+    const inLine = [call(limiter, clock.now, log), call(limiter, clock.now, log)];
+    await clock.run(Promise.all([...round, ...inLine]));
+    expect(log.slice(10)).toEqual([201, 401]);
+  });
+
   it('a configured rate lets its burst go at once, then spaces calls by the rate', async () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: { requestsPerSecond: 2, burst: 2 } });

@@ -394,7 +394,8 @@ export class Pacing {
    * @param now Epoch ms.
    * @param answer How it counts.
    * @returns `true` when the next slot moved: a new 429 cut the pace (not a 429 of a call sent before the last
-   *   cut), or the ramp stepped up and brought the slot forward. A caller sleeping for its slot should look again.
+   *   cut), or an admitted answer brought it forward (the ramp stepped up, or a late answer of slow start's round
+   *   raised its guess). A caller sleeping for its slot should look again.
    */
   answered(now: number, answer: Answer): boolean {
     this.inFlight = Math.max(0, this.inFlight - 1);
@@ -413,7 +414,13 @@ export class Pacing {
       if (!old && !tail) this.#holdAdmitted();
       if (!old && this.#admits.length < MAX_ADMITS) this.#admits.push(now);
       this.#slowStart.admitted(this.paced);
-      return (!old || this.#lateAdmitted()) && this.#step(now, stale);
+      const slot = this.#nextAt;
+      if (!old || this.#lateAdmitted()) this.#step(now, stale);
+      // A ramp's step on a one-call bucket, or a late answer that raised slow start's guess, brings the next slot
+      // forward: a caller asleep until the old one looks again. Without that, with more callers than slow start's
+      // window (the rest queued), the first paced call waited out the guess the 429 had made before the round's
+      // admitted answers came back (a second at 1 req/s where they said 5).
+      return this.#nextAt < slot;
     }
     if (answer !== 'throttled' || old || tail) return false;
     // The pace that met this 429, read before the hold runs: the curve's when the hold starts here, the held one
@@ -464,21 +471,18 @@ export class Pacing {
   /**
    * An admitted answer while the ramp runs: the pace steps up when the ramp says so (`Ramp.step`), and on a bucket
    * of one call the next slot comes forward to the new spacing at once.
-   *
-   * @returns Whether the next slot came forward.
    */
-  #step(now: number, stale: boolean): boolean {
-    if (!this.#ramp.on) return false;
+  #step(now: number, stale: boolean): void {
+    if (!this.#ramp.on) return;
     const oneCall = this.#oneCallRound;
     const input = { sentTotal: this.#sentTotal, inFlight: this.inFlight, estimate: this.estimate, oneCall, stale };
-    if (!this.#ramp.step(now, input)) return false;
+    if (!this.#ramp.step(now, input)) return;
     this.estimate = Math.min(MAX_RATE, this.estimate * this.#ramp.factor);
-    if (!oneCall || this.#interval === 0) return false;
+    if (!oneCall || this.#interval === 0) return;
     const rate = this.rate(now);
-    if (rate === undefined) return false;
+    if (rate === undefined) return;
     this.#nextAt += 1000 / rate - this.#interval;
     this.#interval = 1000 / rate;
-    return true;
   }
 
   /**
