@@ -1,5 +1,5 @@
 /**
- * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n, 7p, 7q and 7r for one version of
+ * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n, 7p, 7q, 7r and 7s for one version of
  * `core/http/pacing.ts` against another, cell by cell: how a change to the pacing is judged in two minutes before the
  * 40 min sweep runs.
  *
@@ -9,13 +9,13 @@
  *
  * `diff` prints each row's count of cells that meet and its cells' mean share and 429s (a change can trade one for the
  * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g, 7i and 7r plan whose
- * ratios changed, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
+ * ratios changed, 7s's count and its cases that crossed 1.15× or whose worst seed moved 0.05×, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
  * sides, 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even
  * split, 7m's cells whose runs that meet changed, and 7n's cells whose figures changed; 7p and 7q are listed as the
  * sweep's rows are (a file saved before a row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { coldStartBench, fewCallersBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { coldStartBench, fewCallersBench, justAfterOneCallBench, shortFloorsBench } from './rate-cold-start.ts';
 import { latencyCells } from './rate-latency.ts';
 import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
@@ -30,6 +30,7 @@ interface Saved {
   cold: ColdRow[];
   justAfter?: ColdRow[];
   fewCallers?: ColdRow[];
+  shortFloors?: ColdRow[];
   offGrid?: OffGridCell[];
   leave?: LeaveCell[];
   split?: SplitCell[];
@@ -73,6 +74,7 @@ if (mode === 'save' && a) {
   const cold = await coldStartBench();
   const justAfter = await justAfterOneCallBench();
   const fewCallers = await fewCallersBench();
+  const shortFloors = await shortFloorsBench();
   const saved: Saved = {
     // 7p's cells are judged as the sweep's are (a share of what their callers carry where that is less than the plan).
     rows: [
@@ -83,6 +85,7 @@ if (mode === 'save' && a) {
     cold: (cold.details as { rows: ColdRow[] }).rows,
     justAfter: (justAfter.details as { rows: ColdRow[] }).rows,
     fewCallers: (fewCallers.details as { rows: ColdRow[] }).rows,
+    shortFloors: (shortFloors.details as { rows: ColdRow[] }).rows,
     offGrid: await offGridCells(),
     leave: await leaveCells(),
     split: await splitCells(),
@@ -90,7 +93,7 @@ if (mode === 'save' && a) {
     planChange: await planChangeCells(),
   };
   writeFileSync(a, JSON.stringify(saved));
-  for (const r of [...sweep, cold, justAfter, fewCallers]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
+  for (const r of [...sweep, cold, justAfter, fewCallers, shortFloors]) process.stdout.write(`${r.id}: ${r.result.split(':')[0]}\n`);
   process.stdout.write(`7j: ${runsMet(saved.offGrid ?? [])} runs meet\n7k: ${saved.leave?.filter(leaveMeets).length} of ${saved.leave?.length} cells meet\n`);
   process.stdout.write(`7l: ${saved.split?.filter(splitMeets).length} of ${saved.split?.length} cells with no process below half of an even split\n`);
   process.stdout.write(`7m: ${(saved.workers ?? []).reduce((n, c) => n + c.met, 0)} of ${(saved.workers ?? []).reduce((n, c) => n + c.runs, 0)} runs meet\n`);
@@ -118,6 +121,17 @@ if (mode === 'save' && a) {
     for (const plan of now ?? []) {
       const old = was?.find((c) => key(c) === key(plan));
       if (ratios(old) !== ratios(plan)) process.stdout.write(`${id} ${key(plan)}: ${ratios(old)} → ${ratios(plan)}\n`);
+    }
+  }
+  // 7s has 174 cases: its count, and the cases that crossed the line or whose worst seed moved 0.05× or more.
+  const worst = (c: ColdRow): number => Math.max(...c.ratios);
+  const within = (rows: ColdRow[]): number => rows.filter((c) => worst(c) <= 1.15).length;
+  const [wasShort, nowShort] = [before!.shortFloors ?? [], after!.shortFloors ?? []];
+  process.stdout.write(`7s: ${within(wasShort)} → ${within(nowShort)} of ${nowShort.length} within 1.15× in every seed\n`);
+  for (const plan of nowShort) {
+    const old = wasShort.find((c) => key(c) === key(plan));
+    if (old && ((worst(old) <= 1.15) !== (worst(plan) <= 1.15) || Math.abs(worst(old) - worst(plan)) >= 0.05)) {
+      process.stdout.write(`  ${key(plan)}: ${ratios(old)} → ${ratios(plan)}\n`);
     }
   }
   const [wasOff, nowOff] = [before!.offGrid ?? [], after!.offGrid ?? []];

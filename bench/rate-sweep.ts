@@ -87,12 +87,16 @@ function table(results: CellResult[], rows: string[], columns: number[], rowOf: 
   return lines.join('\n');
 }
 
+/** Row 7a's plans: these rates, each with a burst of 1, half the rate, the rate and twice it ({@link sweepBursts}). */
+export const SWEEP_RATES = [1, 2, 5, 7, 20, 50, 100, 200];
+export const sweepBursts = (rate: number): number[] => [...new Set([1, Math.max(1, Math.round(rate / 2)), rate, 2 * rate])];
+
 export async function simulatedSweep(): Promise<BenchResult[]> {
-  const rates = [1, 2, 5, 7, 20, 50, 100, 200];
+  const rates = SWEEP_RATES;
   const callers = [1, 5, 50, 500];
   const single: CellResult[] = [];
   for (const rate of rates) {
-    for (const burst of [...new Set([1, Math.max(1, Math.round(rate / 2)), rate, 2 * rate])]) {
+    for (const burst of sweepBursts(rate)) {
       for (const c of callers) single.push(await simulated({ rate, burst, processes: 1, callers: c }));
     }
   }

@@ -12,7 +12,7 @@ import { relayProfileBench } from './relay-profile.ts';
 import { relaySharedKeyBench } from './relay-shared.ts';
 import { machine, toMarkdown, writeResults } from './report.ts';
 import { rateBench } from './rate.ts';
-import { coldStartBench, fewCallersBench, idleStartBench, justAfterOneCallBench } from './rate-cold-start.ts';
+import { coldStartBench, fewCallersBench, idleStartBench, justAfterOneCallBench, shortFloorsBench } from './rate-cold-start.ts';
 import { latencyBench } from './rate-latency.ts';
 import { processLeavesBench } from './rate-leave.ts';
 import { offGridBench } from './rate-offgrid.ts';
@@ -48,6 +48,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
   ['default rate from a cold start, one caller or a small bucket (cold)', fewCallersBench],
+  ['default rate from a cold start, floors of 5 and 10 s (cold)', shortFloorsBench],
   ['default rate after an idle spell (cold)', idleStartBench],
   ['default rate just after one call (cold)', justAfterOneCallBench],
   ['n8n node', n8nRegisterBench],
