@@ -9,10 +9,11 @@
  *
  * `diff` prints each row's count of cells that meet and its cells' mean share and 429s (a change can trade one for the
  * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g, 7i and 7r plan whose
- * ratios changed, 7s's count and its cases that crossed 1.15× or whose worst seed moved 0.05×, 7j's runs that meet (with means as for the rows) and every cell where two or more runs changed
- * sides, 7k's cells that flipped or moved 5 points, and 7l's cells whose smallest process moved 10 points of an even
- * split, 7m's cells whose runs that meet changed, and 7n's cells whose figures changed; 7p and 7q are listed as the
- * sweep's rows are (a file saved before a row existed has none: that row reads as new).
+ * ratios changed, 7s's count and its cases that crossed 1.15× or whose worst seed moved 0.05×, 7j's runs that meet
+ * (with means as for the rows) and every cell where two or more runs changed sides, 7k's cells that flipped or moved
+ * 5 points, and 7l's cells whose smallest process moved 10 points of an even split, 7m's cells whose runs that meet
+ * changed, and 7n's cells whose figures changed; 7p and 7q are listed as the sweep's rows are (a file saved before a
+ * row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { coldStartBench, fewCallersBench, justAfterOneCallBench, shortFloorsBench } from './rate-cold-start.ts';
