@@ -16,7 +16,7 @@
  * row existed has none: that row reads as new).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { coldStartBench, fewCallersBench, justAfterOneCallBench, shortFloorsBench } from './rate-cold-start.ts';
+import { coldStartBench, fewCallersBench, justAfterOneCallBench, shortFloorsBench, TARGET } from './rate-cold-start.ts';
 import { latencyCells } from './rate-latency.ts';
 import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.ts';
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
@@ -126,12 +126,12 @@ if (mode === 'save' && a) {
   }
   // 7s has 174 cases: its count, and the cases that crossed the line or whose worst seed moved 0.05× or more.
   const worst = (c: ColdRow): number => Math.max(...c.ratios);
-  const within = (rows: ColdRow[]): number => rows.filter((c) => worst(c) <= 1.15).length;
+  const within = (rows: ColdRow[]): number => rows.filter((c) => worst(c) <= TARGET).length;
   const [wasShort, nowShort] = [before!.shortFloors ?? [], after!.shortFloors ?? []];
-  process.stdout.write(`7s: ${within(wasShort)} → ${within(nowShort)} of ${nowShort.length} within 1.15× in every seed\n`);
+  process.stdout.write(`7s: ${within(wasShort)} → ${within(nowShort)} of ${nowShort.length} within ${TARGET}× in every seed\n`);
   for (const plan of nowShort) {
     const old = wasShort.find((c) => key(c) === key(plan));
-    if (old && ((worst(old) <= 1.15) !== (worst(plan) <= 1.15) || Math.abs(worst(old) - worst(plan)) >= 0.05)) {
+    if (old && ((worst(old) <= TARGET) !== (worst(plan) <= TARGET) || Math.abs(worst(old) - worst(plan)) >= 0.05)) {
       process.stdout.write(`  ${key(plan)}: ${ratios(old)} → ${ratios(plan)}\n`);
     }
   }
