@@ -74,13 +74,16 @@ function virtualTime() {
   const timers: { at: number; seq: number; fire: () => void }[] = [];
   const sleep = (ms: number, signal?: AbortSignal): Promise<void> => new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = { at: t + Math.max(0, ms), seq: seq++, fire: resolve };
-    timers.push(timer);
-    signal?.addEventListener('abort', () => {
+    const onAbort = (): void => {
       const at = timers.indexOf(timer);
       if (at >= 0) timers.splice(at, 1);
-      reject(signal.reason);
-    }, { once: true });
+      reject(signal?.reason);
+    };
+    // The listener goes when the timer fires: a call that waits for its slot many times (woken each time the slot
+    // moves) would otherwise pile them on its signal.
+    const timer = { at: t + Math.max(0, ms), seq: seq++, fire: () => (signal?.removeEventListener('abort', onAbort), resolve()) };
+    timers.push(timer);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
   const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
   const runUntil = async (done: () => boolean, end: number): Promise<void> => {
