@@ -528,7 +528,7 @@ describe('Pacing', () => {
     }
   });
 
-  it('a bucket of one call below 5 req/s: a 429 at a later doubling searches too, after a round of callers side by side', () => {
+  it('a bucket of one call below 5 req/s: a 429 at a doubling from 2 req/s searches too, after a round of callers side by side', () => {
     /** The ramp from slow start's guess (1 req/s) until its pace reaches `top`, each call admitted; then a 429. */
     const rampTo = (p: Pacing, top: number): number => {
       let t = 0;
@@ -555,11 +555,16 @@ describe('Pacing', () => {
     const at = rampTo(side, 4);
     expect(side.estimate).toBe(2);
     expect(climbed(side, at, 1000)).toBeGreaterThan(2 * SEARCH_FACTOR);
-    // … where the 429 at the first doubling (2 req/s) leaves the curve at 1 req/s, to climb on its own clock.
+    // … and so does the 429 at the first doubling (2 req/s: a 2/1 plan, met by the jitter of arrivals), from 1 req/s.
     const early = throttledAfter(1);
     const earlyAt = rampTo(early, 2);
     expect(early.estimate).toBe(1);
-    expect(climbed(early, earlyAt, 1000)).toBe(1);
+    expect(climbed(early, earlyAt, 1000)).toBeGreaterThan(SEARCH_FACTOR);
+    // A 429 before any doubling (at slow start's guess, 1 req/s) searches nothing: the curve holds the guess's half.
+    const first = throttledAfter(1);
+    const firstAt = rampTo(first, 1);
+    expect(first.estimate).toBeLessThan(1);
+    expect(climbed(first, firstAt, 1000)).toBe(first.estimate);
     // One caller (each call alone in slow start) does not search: one-caller processes sharing a key look the same.
     const alone = new Pacing();
     alone.sent(0);

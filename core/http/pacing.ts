@@ -97,10 +97,10 @@ const MAX_RATE = 100_000;
 /** Below this pace (req/s) a search step's 429 costs more than 2 % of a minute's answers: no search … */
 const MIN_SEARCH_RATE = 5;
 /**
- * … but for the 429 of a later doubling at this pace or more, after a slow start whose callers went side by side and
- * had one call admitted (see `#cut`).
+ * … but for the 429 of a doubling at this pace or more (the first from slow start's guess of 1 req/s), after a slow
+ * start whose callers went side by side and had one call admitted (see `#slowSearch`).
  */
-const MIN_SLOW_SEARCH_RATE = 2.5;
+const MIN_SLOW_SEARCH_RATE = 2;
 /**
  * A 429 that came after the doubling had held starts the search from this pace (req/s; see `#lateSearch`): the search
  * climbs from what the ramp admitted, at least half of it, and the hold that follows starts from {@link MIN_HOLD_RATE}.
@@ -589,14 +589,24 @@ export class Pacing {
    * Below {@link MIN_SEARCH_RATE}, whether a ramp's 429 still starts the search: on a 3/1 plan the ramp doubles from
    * slow start's guess of 1 req/s to 2, then 4, meets its 429 there, and without a search held 2 req/s (67 % of the
    * plan, every caller count, row 7j); searching, 97 %, its one more 429 in the first 5 s. Only where the pace that
-   * met the 429 was {@link MIN_SLOW_SEARCH_RATE} or more, a doubling past the first (the first, to 2 req/s, also
-   * meets the 429s of processes that start together on one key, and their searches took 5/5 shared by 8 from 2.9 to
-   * 6.5 % 429s), and slow start's round had exactly one call admitted out of several in flight. One-caller
-   * processes sharing a plan of 3 to 10 req/s look the same as one caller alone on a one-call bucket, and searching
-   * they pushed one another over the 3 % line (7j several processes 1,020 → 1,001 runs), so a lone caller on a slow
-   * one-call bucket still holds half of it to two thirds. What the search costs as it is: processes of several callers
-   * whose slow start met such a round on a shared slow plan search too (4/2 shared by 3 processes of 10 callers met in
-   * 5 seeds of 12 before, none now; bench/README "Bursts of 1").
+   * met the 429 was {@link MIN_SLOW_SEARCH_RATE} or more and slow start's round had exactly one call admitted out of
+   * several in flight.
+   *
+   * From the first doubling, to 2 req/s, too (2026-11-29): on a 2/1 plan that doubling lands on the plan itself, and
+   * whether the jitter of arrivals refused its first call decided the run. Refused and not searching, the curve held
+   * half the plan for minutes (48 % in 2 seeds of 3 at every caller count from 2, row 7a; 60 calls took 2.04× their
+   * floor in one seed of 7g); searching, 93 to 98 % (1.14×). What that costs: the first doubling also meets the 429s
+   * of processes that start together on one key, and they search too (5/5 shared by 8 processes of 10 callers, 2.9 →
+   * 6.5 % 429s in virtual time; over sockets that cell was short already; 7j several processes 1,014 → 1,006 runs);
+   * and on 1/1, whose plan is the doubling's lower half, the search's one 429 and its backoff cost a short batch about
+   * a second (11 calls 1.09 → 1.18× their floor, 30 calls 1.04 → 1.07×).
+   *
+   * Not for one caller: one-caller processes sharing a plan of 3 to 10 req/s look the same as one caller alone on a
+   * one-call bucket, and searching they pushed one another over the 3 % line (7j several processes 1,020 → 1,001
+   * runs; again on 2026-11-29, 1,014 → 998, and 5/5 shared by 4 one-caller processes 2.0 → 4.0 % 429s), so a lone
+   * caller on a slow one-call bucket still holds half of it to two thirds. Processes of several callers whose slow
+   * start met such a round on a shared slow plan search too (4/2 shared by 3 processes of 10 callers met in 5 seeds
+   * of 12 before, none now; bench/README "Bursts of 1").
    *
    * @param pace The pace that met the 429, req/s.
    * @returns Whether the search runs.
