@@ -111,6 +111,42 @@ describe('createLimiter', () => {
     expect(log.slice(2)).toEqual([1000, 1500]);
   });
 
+  it('a sleep for a slot that moved is cancelled, and the caller\'s signal still ends the wait', async () => {
+    const clock = manualClock(0);
+    const slotSleeps: { ms: number; at: number; signal: AbortSignal | undefined }[] = [];
+    const sleep = (ms: number, signal?: AbortSignal): Promise<void> => {
+      slotSleeps.push({ ms, at: clock.now(), signal });
+      return clock.sleep(ms, signal);
+    };
+    const limiter = createLimiter({ now: clock.now, sleep });
+    const log: number[] = [];
+    // As above: the second caller sleeps a second for its slot, and the ramp's step moves the slot to 500 ms.
+    await call(limiter, clock.now, log, 'success');
+    await call(limiter, clock.now, log, 'throttled');
+    const first = limiter.schedule(async () => {
+      log.push(clock.now());
+      await clock.sleep(10);
+      return { outcome: 'success' as const };
+    });
+    const caller = new AbortController();
+    const next = call(limiter, clock.now, log, 'success', caller.signal);
+    await clock.run(Promise.all([first, next]));
+    expect(log.slice(2)).toEqual([1000, 1500]);
+    // The second's sleep for the old slot (a second from the first's send, asked at 1,000 ms) was cancelled when the
+    // slot moved; the first's, which ran out, was left alone; no sleep listened on the caller's own signal.
+    const sleptFor = (at: number) => slotSleeps.find((s) => s.ms === 1000 && s.at === at);
+    expect(sleptFor(1000)?.signal?.aborted).toBe(true);
+    expect(sleptFor(0)?.signal?.aborted).toBe(false);
+    expect(slotSleeps.some((s) => s.signal === caller.signal)).toBe(false);
+    // A caller asleep for its slot whose signal aborts gets the signal's reason, and its call never runs.
+    const stop = new AbortController();
+    const waiting = call(limiter, clock.now, log, 'success', stop.signal);
+    const sent = log.length;
+    stop.abort(new Error('stopped'));
+    await expect(clock.run(waiting)).rejects.toThrow('stopped');
+    expect(log.length).toBe(sent);
+  });
+
   it('a caller waiting in line goes at once when slow start\'s late answers raise its guess', async () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });

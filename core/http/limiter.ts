@@ -122,14 +122,23 @@ export function createLimiter(options: LimiterOptions): Limiter {
         const pace = pacing.wait(now());
         if (pace > 0) {
           const before = changes;
-          // The sleep runs on unobserved when the slot moves first (n8n's sleep cannot be cancelled).
+          // A sleep the moved slot left behind is cancelled (its own signal; the caller's is raced, not passed), so it
+          // holds no timer and no listener on the caller's signal: a head whose slot moved at every answer of a
+          // search piled up one of each per move, and Node 22 warned of a leak past ten on one signal. (n8n's sleep
+          // cannot be cancelled: there it runs out unobserved.)
+          const superseded = new AbortController();
+          let asleep = true;
           try {
-            await new Promise<void>((resolve, reject) => {
+            await raceAbort(new Promise<void>((resolve, reject) => {
               slotMoved = resolve;
-              sleep(pace, signal).then(resolve, reject);
-            });
+              sleep(pace, superseded.signal).then(
+                () => { asleep = false; resolve(); },
+                (error: unknown) => superseded.signal.aborted || reject(error),
+              );
+            }), signal);
           } finally {
             slotMoved = undefined; // also when the signal aborted the sleep: no stale waker for the next head
+            if (asleep) superseded.abort();
           }
           if (changes !== before) continue;
         }
