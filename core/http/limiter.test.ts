@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
-import { manualClock } from '../../test/support/fake-clock.ts';
+import { manualClock, type ManualClock } from '../../test/support/fake-clock.ts';
 
 /** Schedules a call that records when it went and answers `outcome`. */
 function call(limiter: Limiter, now: () => number, log: number[], outcome: Outcome = 'success', signal?: AbortSignal) {
@@ -8,6 +8,22 @@ function call(limiter: Limiter, now: () => number, log: number[], outcome: Outco
     log.push(now());
     return { outcome };
   }, signal);
+}
+
+/**
+ * Slow start admits one call, then a 429 (a one-call bucket, guessed at 1 req/s). The ramp's first call goes a second
+ * later and is answered 10 ms after; the next caller (with `signal`) is asleep for its slot by then, one interval of
+ * 1 req/s away, and that answer doubles the pace.
+ */
+async function rampStepsWhileAsleep(limiter: Limiter, clock: ManualClock, log: number[], signal?: AbortSignal): Promise<void> {
+  await call(limiter, clock.now, log, 'success');
+  await call(limiter, clock.now, log, 'throttled');
+  const first = limiter.schedule(async () => {
+    log.push(clock.now());
+    await clock.sleep(10);
+    return { outcome: 'success' as const };
+  });
+  await clock.run(Promise.all([first, call(limiter, clock.now, log, 'success', signal)]));
 }
 
 describe('createLimiter', () => {
@@ -95,19 +111,8 @@ describe('createLimiter', () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
     const log: number[] = [];
-    // Slow start admits one call, then a 429: a one-call bucket, guessed at 1 req/s.
-    await call(limiter, clock.now, log, 'success');
-    await call(limiter, clock.now, log, 'throttled');
-    // The ramp's first call goes a second later and is answered 10 ms after; the next caller is asleep for its
-    // slot by then (one interval of 1 req/s). The answer doubles the pace: that caller goes 500 ms after the first,
-    // not a second.
-    const first = limiter.schedule(async () => {
-      log.push(clock.now());
-      await clock.sleep(10);
-      return { outcome: 'success' as const };
-    });
-    const next = call(limiter, clock.now, log);
-    await clock.run(Promise.all([first, next]));
+    // The answer doubles the pace: the caller asleep for its slot goes 500 ms after the first, not a second.
+    await rampStepsWhileAsleep(limiter, clock, log);
     expect(log.slice(2)).toEqual([1000, 1500]);
   });
 
@@ -120,17 +125,8 @@ describe('createLimiter', () => {
     };
     const limiter = createLimiter({ now: clock.now, sleep });
     const log: number[] = [];
-    // As above: the second caller sleeps a second for its slot, and the ramp's step moves the slot to 500 ms.
-    await call(limiter, clock.now, log, 'success');
-    await call(limiter, clock.now, log, 'throttled');
-    const first = limiter.schedule(async () => {
-      log.push(clock.now());
-      await clock.sleep(10);
-      return { outcome: 'success' as const };
-    });
     const caller = new AbortController();
-    const next = call(limiter, clock.now, log, 'success', caller.signal);
-    await clock.run(Promise.all([first, next]));
+    await rampStepsWhileAsleep(limiter, clock, log, caller.signal);
     expect(log.slice(2)).toEqual([1000, 1500]);
     // The second's sleep for the old slot (a second from the first's send, asked at 1,000 ms) was cancelled when the
     // slot moved; the first's, which ran out, was left alone; no sleep listened on the caller's own signal.

@@ -132,8 +132,13 @@ export function createLimiter(options: LimiterOptions): Limiter {
             await raceAbort(new Promise<void>((resolve, reject) => {
               slotMoved = resolve;
               sleep(pace, superseded.signal).then(
-                () => { asleep = false; resolve(); },
-                (error: unknown) => superseded.signal.aborted || reject(error),
+                () => {
+                  asleep = false;
+                  resolve();
+                },
+                (error: unknown) => {
+                  if (!superseded.signal.aborted) reject(error);
+                },
               );
             }), signal);
           } finally {

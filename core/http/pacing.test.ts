@@ -560,10 +560,10 @@ describe('Pacing', () => {
     const earlyAt = rampTo(early, 2);
     expect(early.estimate).toBe(1);
     expect(climbed(early, earlyAt, 1000)).toBeGreaterThan(SEARCH_FACTOR);
-    // A 429 before any doubling (at slow start's guess, 1 req/s) searches nothing: the curve holds the guess's half.
+    // A 429 before any doubling (at slow start's guess, 1 req/s) searches nothing: the curve holds half the guess.
     const first = throttledAfter(1);
     const firstAt = rampTo(first, 1);
-    expect(first.estimate).toBeLessThan(1);
+    expect(first.estimate).toBe(0.5);
     expect(climbed(first, firstAt, 1000)).toBe(first.estimate);
     // One caller (each call alone in slow start) does not search: one-caller processes sharing a key look the same.
     const alone = new Pacing();

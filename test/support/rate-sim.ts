@@ -79,8 +79,8 @@ function virtualTime() {
       if (at >= 0) timers.splice(at, 1);
       reject(signal?.reason);
     };
-    // The listener goes when the timer fires: a call that waits for its slot many times (woken each time the slot
-    // moves) would otherwise pile them on its signal.
+    // The listener goes when the timer fires, as the default sleep's does: else every sleep a call made (its backoffs,
+    // its slots) stayed on its signal until the run ended.
     const timer = { at: t + Math.max(0, ms), seq: seq++, fire: () => (signal?.removeEventListener('abort', onAbort), resolve()) };
     timers.push(timer);
     signal?.addEventListener('abort', onAbort, { once: true });
