@@ -594,7 +594,7 @@ export class Pacing {
    *
    * From the first doubling, to 2 req/s, too (2026-11-29): on a 2/1 plan that doubling lands on the plan itself, and
    * whether the jitter of arrivals refused its first call decided the run. Refused and not searching, the curve held
-   * half the plan for minutes (48 % in 2 seeds of 3 at every caller count from 2, row 7a; 60 calls took 2.04× their
+   * half the plan for minutes (48 % in 2 seeds of 3 with 10 to 500 callers, row 7a; 60 calls took 2.04× their
    * floor in one seed of 7g); searching, 93 to 98 % (1.14×). What that costs: the first doubling also meets the 429s
    * of processes that start together on one key, and they search too (5/5 shared by 8 processes of 10 callers, 2.9 →
    * 6.5 % 429s in virtual time; over sockets that cell was short already; 7j several processes 1,014 → 1,006 runs);
