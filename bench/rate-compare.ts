@@ -6,6 +6,7 @@
  *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about two minutes)
  *   node --import tsx bench/rate-compare.ts save /tmp/after.json      on the new code
  *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
+ *   node --import tsx bench/rate-compare.ts tables /tmp/after.json     the sweep's tables (7a, 7b, 7e) as the README shows them
  *
  * `diff` prints each row's count of cells that meet and its cells' mean share and 429s (a change can trade one for the
  * other where cells fall short), every cell that flipped or moved 5 points of share, every 7g, 7i and 7r plan whose
@@ -22,7 +23,7 @@ import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { splitCells, splitMeets, splitText, type SplitCell } from './rate-split.ts';
 import { smallBurstCells } from './rate-small-burst.ts';
-import { label, meets, simulatedSweep, type CellResult } from './rate-sweep.ts';
+import { label, meets, planOf, simulatedSweep, table, type CellResult } from './rate-sweep.ts';
 import { planChangeCells, planChangeKey, planChangeMeets, planChangeText, type PlanChangeCell } from './rate-plan-change.ts';
 import { workersCells, workersKey, workersText, type WorkersCell } from './rate-workers.ts';
 
@@ -180,7 +181,21 @@ if (mode === 'save' && a) {
       process.stdout.write(`  ${planChangeKey(cell)}: ${was ? planChangeText(was) : 'new'} → ${planChangeText(cell)}\n`);
     }
   }
+} else if (mode === 'tables' && a) {
+  // The sweep as the README shows it: one process by plan and callers (7a); several processes by plan and processes ×
+  // callers (7b; its cells with each process configured at the plan's rate listed after); the slow plans over 90 s (7e).
+  const saved = JSON.parse(readFileSync(a, 'utf8')) as Saved;
+  const cells = (id: string): CellResult[] => saved.rows.find((r) => r.id === id)?.cells ?? [];
+  const count = (list: CellResult[]): string => `${list.filter(meets).length} of ${list.length} cells meet`;
+  const [single, multi, later] = [cells('7a'), cells('7b'), cells('7e')];
+  const shared = multi.filter((c) => !c.configured);
+  const configured = multi.filter((c) => c.configured);
+  process.stdout.write(`7a, one process (${count(single)}):\n\n${table(single, planOf, (c) => String(c.callers), 'plan \\ callers')}\n\n`);
+  process.stdout.write(`7b, processes × callers each (${count(shared)}):\n\n`
+    + `${table(shared, planOf, (c) => `${c.processes} × ${c.callers}`, 'plan \\ processes × callers')}\n\n`);
+  process.stdout.write(`7b, each process configured with the plan's rate: ${configured.map((c) => `${label(c)} ${text(c)}`).join('; ')}\n\n`);
+  process.stdout.write(`7e, 90 s, steady from 30 s (${count(later)}):\n\n${table(later, planOf, (c) => `${c.processes} × ${c.callers}`, 'plan \\ processes × callers')}\n`);
 } else {
-  process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER\n');
+  process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER | tables FILE\n');
   process.exit(2);
 }

@@ -40,6 +40,8 @@ export interface CellResult extends Cell {
   failed: number;
 }
 
+/** A cell's plan, as rate/burst. */
+export const planOf = (c: Cell): string => `${c.rate}/${c.burst}`;
 export const label = (c: Cell): string => `${c.rate}/${c.burst} ${c.processes}x${c.callers}${c.configured ? ' configured' : ''}`;
 export const meets = (r: CellResult): boolean =>
   r.failed === 0 && r.share >= (r.processes === 1 ? 0.9 : 0.85) && r.throttled < (r.processes === 1 ? 0.02 : 0.03);
@@ -74,12 +76,19 @@ export async function simulated(cell: Cell, span: Span = { durationMs: 30_000, s
   };
 }
 
-/** A Markdown table: one row per plan, one column per caller count. */
-function table(results: CellResult[], rows: string[], columns: number[], rowOf: (r: CellResult) => string): string {
-  const lines = [`| plan \\ callers | ${columns.join(' | ')} |`, `|---|${columns.map(() => '---').join('|')}|`];
+/**
+ * A Markdown table of cells: one row per `rowOf` key (a plan), one column per `columnOf` key (callers, or processes ×
+ * callers), each cell its share / 429s, ✗ where short of the target.
+ */
+export function table(
+  results: CellResult[], rowOf: (r: CellResult) => string, columnOf: (r: CellResult) => string, corner: string,
+): string {
+  const rows = [...new Set(results.map(rowOf))];
+  const columns = [...new Set(results.map(columnOf))];
+  const lines = [`| ${corner} | ${columns.join(' | ')} |`, `|---|${columns.map(() => '---').join('|')}|`];
   for (const row of rows) {
-    const cells = columns.map((callers) => {
-      const r = results.find((x) => rowOf(x) === row && x.callers === callers);
+    const cells = columns.map((column) => {
+      const r = results.find((x) => rowOf(x) === row && columnOf(x) === column);
       return r ? `${cellText(r)}${meets(r) ? '' : ' ✗'}` : '';
     });
     lines.push(`| ${row} | ${cells.join(' | ')} |`);
@@ -123,10 +132,10 @@ export async function simulatedSweep(): Promise<BenchResult[]> {
     const chosen = list.filter(where);
     return `${chosen.filter(meets).length} of ${chosen.length}`;
   };
-  const singleTable = table(single, [...new Set(single.map((r) => `${r.rate}/${r.burst}`))], callers, (r) => `${r.rate}/${r.burst}`);
-  const multiRows = [...new Set(multi.map((r) => `${r.rate}/${r.burst} ${r.processes}p${r.configured ? ' cfg' : ''}`))];
-  const multiTable = table(multi, multiRows, [1, 10, 60], (r) => `${r.rate}/${r.burst} ${r.processes}p${r.configured ? ' cfg' : ''}`);
-  const laterTable = table(later, [...new Set(later.map((r) => `${r.rate}/${r.burst} ${r.processes}p`))], [10], (r) => `${r.rate}/${r.burst} ${r.processes}p`);
+  const byCallers = (r: CellResult): string => String(r.callers);
+  const singleTable = table(single, planOf, byCallers, 'plan \\ callers');
+  const multiTable = table(multi, (r) => `${planOf(r)} ${r.processes}p${r.configured ? ' cfg' : ''}`, byCallers, 'plan \\ callers');
+  const laterTable = table(later, (r) => `${planOf(r)} ${r.processes}p`, byCallers, 'plan \\ callers');
   const metIn7b = later.filter((r) => multi.some((m) => label(m) === label(r) && meets(m))).length;
   return [
     {
