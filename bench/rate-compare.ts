@@ -1,9 +1,9 @@
 /**
  * The virtual-time rows of the rate sweep (7a, 7b, 7e), 7g, 7i, 7j, 7k, 7l, 7m, 7n, 7p, 7q, 7r and 7s for one version of
- * `core/http/pacing.ts` against another, cell by cell: how a change to the pacing is judged in two minutes before the
- * 40 min sweep runs.
+ * `core/http/pacing.ts` against another, cell by cell: how a change to the pacing is judged in three minutes before the
+ * 45 min sweep runs.
  *
- *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about two minutes)
+ *   node --import tsx bench/rate-compare.ts save /tmp/before.json     on the old code (about three minutes)
  *   node --import tsx bench/rate-compare.ts save /tmp/after.json      on the new code
  *   node --import tsx bench/rate-compare.ts diff /tmp/before.json /tmp/after.json
  *   node --import tsx bench/rate-compare.ts tables /tmp/after.json     the sweep's tables (7a, 7b, 7e) as the README shows them
