@@ -23,7 +23,7 @@ import { leaveCells, leaveMeets, leaveText, type LeaveCell } from './rate-leave.
 import { offGridCells, runsMet, type OffGridCell } from './rate-offgrid.ts';
 import { splitCells, splitMeets, splitText, type SplitCell } from './rate-split.ts';
 import { smallBurstCells } from './rate-small-burst.ts';
-import { label, meets, planOf, simulatedSweep, table, type CellResult } from './rate-sweep.ts';
+import { byCallers, byProcesses, cellsText, label, meets, planOf, simulatedSweep, table, type CellResult } from './rate-sweep.ts';
 import { planChangeCells, planChangeKey, planChangeMeets, planChangeText, type PlanChangeCell } from './rate-plan-change.ts';
 import { workersCells, workersKey, workersText, type WorkersCell } from './rate-workers.ts';
 
@@ -190,11 +190,10 @@ if (mode === 'save' && a) {
   const [single, multi, later] = [cells('7a'), cells('7b'), cells('7e')];
   const shared = multi.filter((c) => !c.configured);
   const configured = multi.filter((c) => c.configured);
-  process.stdout.write(`7a, one process (${count(single)}):\n\n${table(single, planOf, (c) => String(c.callers), 'plan \\ callers')}\n\n`);
-  process.stdout.write(`7b, processes × callers each (${count(shared)}):\n\n`
-    + `${table(shared, planOf, (c) => `${c.processes} × ${c.callers}`, 'plan \\ processes × callers')}\n\n`);
-  process.stdout.write(`7b, each process configured with the plan's rate: ${configured.map((c) => `${label(c)} ${text(c)}`).join('; ')}\n\n`);
-  process.stdout.write(`7e, 90 s, steady from 30 s (${count(later)}):\n\n${table(later, planOf, (c) => `${c.processes} × ${c.callers}`, 'plan \\ processes × callers')}\n`);
+  process.stdout.write(`7a, one process (${count(single)}):\n\n${table(single, planOf, byCallers, 'plan \\ callers')}\n\n`);
+  process.stdout.write(`7b, processes × callers each (${count(shared)}):\n\n${table(shared, planOf, byProcesses, 'plan \\ processes × callers')}\n\n`);
+  process.stdout.write(`7b, each process configured with the plan's rate: ${cellsText(configured)}\n\n`);
+  process.stdout.write(`7e, 90 s, steady from 30 s (${count(later)}):\n\n${table(later, planOf, byProcesses, 'plan \\ processes × callers')}\n`);
 } else {
   process.stderr.write('usage: rate-compare.ts save FILE | diff BEFORE AFTER | tables FILE\n');
   process.exit(2);

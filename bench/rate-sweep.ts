@@ -40,8 +40,12 @@ export interface CellResult extends Cell {
   failed: number;
 }
 
-/** A cell's plan, as rate/burst. */
+/** A cell's plan, as rate/burst (a table's row key). */
 export const planOf = (c: Cell): string => `${c.rate}/${c.burst}`;
+/** A cell's callers (a table's column key). */
+export const byCallers = (c: Cell): string => String(c.callers);
+/** A cell's processes × callers in each (a table's column key). */
+export const byProcesses = (c: Cell): string => `${c.processes} × ${c.callers}`;
 export const label = (c: Cell): string => `${c.rate}/${c.burst} ${c.processes}x${c.callers}${c.configured ? ' configured' : ''}`;
 export const meets = (r: CellResult): boolean =>
   r.failed === 0 && r.share >= (r.processes === 1 ? 0.9 : 0.85) && r.throttled < (r.processes === 1 ? 0.02 : 0.03);
@@ -132,7 +136,6 @@ export async function simulatedSweep(): Promise<BenchResult[]> {
     const chosen = list.filter(where);
     return `${chosen.filter(meets).length} of ${chosen.length}`;
   };
-  const byCallers = (r: CellResult): string => String(r.callers);
   const singleTable = table(single, planOf, byCallers, 'plan \\ callers');
   const multiTable = table(multi, (r) => `${planOf(r)} ${r.processes}p${r.configured ? ' cfg' : ''}`, byCallers, 'plan \\ callers');
   const laterTable = table(later, (r) => `${planOf(r)} ${r.processes}p`, byCallers, 'plan \\ callers');
