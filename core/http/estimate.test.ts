@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { BETA, estimateAfter, MD_BETA, STUCK_BETA } from './estimate.ts';
+import { BETA, estimateAfter, LONE_GUESS, MD_BETA, STUCK_BETA } from './estimate.ts';
 
 describe('estimateAfter', () => {
   it('slow start\'s 429: what its burst admitted over its span, and at least 1 req/s', () => {
-    expect(estimateAfter({ kind: 'slow-start', admitted: 12, spanMs: 2000 })).toBe(6);
-    expect(estimateAfter({ kind: 'slow-start', admitted: 0, spanMs: 1000 })).toBe(1);
+    expect(estimateAfter({ kind: 'slow-start', admitted: 12, spanMs: 2000, alone: false })).toBe(6);
+    expect(estimateAfter({ kind: 'slow-start', admitted: 0, spanMs: 1000, alone: false })).toBe(1);
+    expect(estimateAfter({ kind: 'slow-start', admitted: 1, spanMs: 1000, alone: false })).toBe(1);
+  });
+
+  it('a lone caller with one call admitted guesses just under 1 req/s, so the ramp\'s doublings miss plans of 1, 2 and 4', () => {
+    expect(LONE_GUESS).toBeLessThan(1);
+    expect(estimateAfter({ kind: 'slow-start', admitted: 1, spanMs: 1000, alone: true })).toBe(LONE_GUESS);
+    expect(estimateAfter({ kind: 'slow-start', admitted: 0, spanMs: 1000, alone: true })).toBe(LONE_GUESS);
+    // More calls admitted alone: the guess counts them as before.
+    expect(estimateAfter({ kind: 'slow-start', admitted: 2, spanMs: 1000, alone: true })).toBe(2);
+    expect(estimateAfter({ kind: 'slow-start', admitted: 5, spanMs: 1000, alone: true })).toBe(5);
   });
 
   it('an unproven 429 cuts slow start\'s guess as with nothing to measure by, or to what was admitted if more', () => {

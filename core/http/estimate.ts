@@ -21,11 +21,27 @@ export const STUCK_BETA = 0.5;
  */
 const LEAN = 0.5;
 const LEAN_BEFORE_PROBE = 0.1;
+/**
+ * Slow start's guess when one caller alone had one call admitted (a bucket of one call), req/s: just under the smallest
+ * plan. From a guess of exactly 1 req/s the ramp's doublings land exactly on plans of 1, 2, 4 and 8 req/s, round
+ * numbers that plans use, where the jitter of arrivals alone decides whether the first call at the doubled spacing is
+ * refused, and a refusal there leaves the pace at half the plan: one caller on 2/1 held 48 % of it in 2 seeds of 3, on
+ * 4/1 50 % in 1, and 11 calls on 2/1 took 2.18× their floor (rows 7a, 7s). From 0.98: 98 %, 98 % and 1.25× at most;
+ * 6 calls on 1/1, one interval 2 % longer, 1.14 → 1.16×. At 0.99 the search that follows a doubling past 5/1 landed on
+ * 4.99 req/s, within that jitter of the plan (89 %, 1.1 % 429s): the search's steps land near some plan from any guess.
+ * Not for a round of two calls alone (a read before the calls, and its refill), whose guess of 2 req/s meets 2/1 the
+ * same way: scaled too, one-caller processes sharing a plan, whose rounds read two calls as often, met more 429s (20
+ * seeds each: 12/12 shared by 8 processes 17 → 8 seeds within 3 %, 6/6 by 3 20 → 14, 3/6 by 3 12 → 6).
+ */
+export const LONE_GUESS = 0.98;
 
 /** What a 429 ended, with what its estimate needs. Rates in requests per second. */
 export type Cut =
-  /** Slow start's 429 (or the first after a configured rate's burst): what its burst admitted, and over how long. */
-  | { kind: 'slow-start'; admitted: number; spanMs: number }
+  /**
+   * Slow start's 429 (or the first after a configured rate's burst): what its burst admitted, over how long, and
+   * whether its calls went one at a time (one caller).
+   */
+  | { kind: 'slow-start'; admitted: number; spanMs: number; alone: boolean }
   /** A 429 before the ramp's second doubling, the pace `steps` doublings above slow start's guess. */
   | { kind: 'unproven'; pace: number; steps: number; rampRate: number }
   /** The end of the climb after an unproven 429: what the plan admitted between the two. */
@@ -52,9 +68,10 @@ export type Cut =
  */
 export function estimateAfter(cut: Cut): number {
   switch (cut.kind) {
-    // The burst and the rate together, over at least a second, and at least the smallest plan.
+    // The burst and the rate together, over at least a second, and at least the smallest plan (a lone caller's one
+    // call: just under it).
     case 'slow-start':
-      return Math.max(1, (cut.admitted * 1000) / cut.spanMs);
+      return cut.alone && cut.admitted <= 1 ? LONE_GUESS : Math.max(1, (cut.admitted * 1000) / cut.spanMs);
     // The guess counts the burst as rate and so reads high wherever the burst is the rate or more (6 req/s from 6
     // calls admitted in a round on a 5/5 plan). So the 429 says the plan is below the pace, not that it lies above
     // half of it: taking the guess as proven held 5/5 at 60 to 80 % for the 15 to 20 s the curve takes to regain. The

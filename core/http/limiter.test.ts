@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LONE_GUESS } from './estimate.ts';
 import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
 import { manualClock, type ManualClock } from '../../test/support/fake-clock.ts';
 
@@ -11,9 +12,9 @@ function call(limiter: Limiter, now: () => number, log: number[], outcome: Outco
 }
 
 /**
- * Slow start admits one call, then a 429 (a one-call bucket, guessed at 1 req/s). The ramp's first call goes a second
- * later and is answered 10 ms after; the next caller (with `signal`) is asleep for its slot by then, one interval of
- * 1 req/s away, and that answer doubles the pace.
+ * Slow start admits one call, then a 429 (a one-call bucket, one caller: guessed just under 1 req/s). The ramp's first
+ * call goes one interval of that guess later and is answered 10 ms after; the next caller (with `signal`) is asleep for
+ * its slot by then, one interval away, and that answer doubles the pace.
  */
 async function rampStepsWhileAsleep(limiter: Limiter, clock: ManualClock, log: number[], signal?: AbortSignal): Promise<void> {
   await call(limiter, clock.now, log, 'success');
@@ -24,6 +25,15 @@ async function rampStepsWhileAsleep(limiter: Limiter, clock: ManualClock, log: n
     return { outcome: 'success' as const };
   });
   await clock.run(Promise.all([first, call(limiter, clock.now, log, 'success', signal)]));
+}
+
+/** One interval of slow start's guess after a lone caller's one call admitted (ms). */
+const GUESS_INTERVAL = 1000 / LONE_GUESS;
+
+/** The calls went at these multiples of that interval. */
+function expectSlots(times: number[], intervals: number[]): void {
+  expect(times).toHaveLength(intervals.length);
+  times.forEach((t, i) => expect(t).toBeCloseTo(intervals[i]! * GUESS_INTERVAL));
 }
 
 describe('createLimiter', () => {
@@ -111,9 +121,9 @@ describe('createLimiter', () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
     const log: number[] = [];
-    // The answer doubles the pace: the caller asleep for its slot goes 500 ms after the first, not a second.
+    // The answer doubles the pace: the caller asleep for its slot goes half an interval after the first, not a whole.
     await rampStepsWhileAsleep(limiter, clock, log);
-    expect(log.slice(2)).toEqual([1000, 1500]);
+    expectSlots(log.slice(2), [1, 1.5]);
   });
 
   it('a sleep for a slot that moved is cancelled, and the caller\'s signal still ends the wait', async () => {
@@ -127,11 +137,11 @@ describe('createLimiter', () => {
     const log: number[] = [];
     const caller = new AbortController();
     await rampStepsWhileAsleep(limiter, clock, log, caller.signal);
-    expect(log.slice(2)).toEqual([1000, 1500]);
-    // The second's sleep for the old slot (a second from the first's send, asked at 1,000 ms) was cancelled when the
-    // slot moved; the first's, which ran out, was left alone; no sleep listened on the caller's own signal.
-    const sleptFor = (at: number) => slotSleeps.find((s) => s.ms === 1000 && s.at === at);
-    expect(sleptFor(1000)?.signal?.aborted).toBe(true);
+    expectSlots(log.slice(2), [1, 1.5]);
+    // The second's sleep for the old slot (an interval from the first's send, asked then) was cancelled when the slot
+    // moved; the first's, which ran out, was left alone; no sleep listened on the caller's own signal.
+    const sleptFor = (at: number) => slotSleeps.find((s) => Math.abs(s.ms - GUESS_INTERVAL) < 1e-6 && Math.abs(s.at - at) < 1e-6);
+    expect(sleptFor(GUESS_INTERVAL)?.signal?.aborted).toBe(true);
     expect(sleptFor(0)?.signal?.aborted).toBe(false);
     expect(slotSleeps.some((s) => s.signal === caller.signal)).toBe(false);
     // A caller asleep for its slot whose signal aborts gets the signal's reason, and its call never runs.

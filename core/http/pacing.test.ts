@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BETA, MD_BETA } from './estimate.ts';
+import { BETA, LONE_GUESS, MD_BETA } from './estimate.ts';
 import { HOLD_CALLS, HOLD_STEP, HOLD_TARGET } from './hold.ts';
 import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
@@ -571,9 +571,30 @@ describe('Pacing', () => {
     alone.answered(1, 'admitted');
     alone.sent(2);
     expect(alone.answered(3, 'throttled')).toBe(true);
-    const aloneAt = rampTo(alone, 4);
-    expect(alone.estimate).toBe(2);
-    expect(climbed(alone, aloneAt, 1000)).toBe(2);
+    expect(alone.estimate).toBe(LONE_GUESS);
+    const aloneAt = rampTo(alone, 3.9);
+    expect(alone.estimate).toBeCloseTo(2 * LONE_GUESS);
+    expect(climbed(alone, aloneAt, 1000)).toBe(alone.estimate);
+  });
+
+  it('one caller on a one-call bucket: the ramp\'s doublings from slow start\'s guess land just under plans of 2 and 4 req/s, whatever the jitter', () => {
+    for (const plan of [2, 4]) {
+      const bucket = fullBucket(plan, 1);
+      // Every other call reaches the plan 1.5 ms sooner than it went (the jitter of arrivals over loopback).
+      let n = 0;
+      const admit = (t: number): boolean => bucket(t - (n++ % 2) * 1.5);
+      const p = new Pacing();
+      const start = loneCaller(p, admit, 0); // slow start: one call admitted, the next refused at once
+      expect(start.admitted).toBe(1);
+      expect(p.estimate).toBe(LONE_GUESS);
+      // The ramp doubles at each call admitted (the guess, then each doubling up to the plan): the one past it meets the 429.
+      const ramp = loneCaller(p, admit, start.t + 1);
+      expect(ramp.admitted).toBe(Math.log2(plan) + 1);
+      // The plan lies between the doubling that held and the one that did not: the estimate is within 2 % of it, not
+      // at half (a guess of exactly 1 req/s doubles onto the plan, and the early arrival refuses that call).
+      expect(p.estimate).toBeGreaterThanOrEqual(0.98 * plan);
+      expect(p.estimate).toBeLessThan(plan);
+    }
   });
 
   it('a bucket of one call whose 429 left its callers asleep in their backoff probes on a clock of that sleep', () => {

@@ -539,7 +539,7 @@ export class Pacing {
     const admittedSince = (e: Event): number => ((this.#admitted - e.admitted) * 1000) / (now - e.at);
     let cut: Cut;
     if (first || pace === undefined) {
-      cut = { kind: 'slow-start', admitted: burst.admitted, spanMs: Math.max(GUESS_MS, now - burst.from) };
+      cut = { kind: 'slow-start', admitted: burst.admitted, spanMs: Math.max(GUESS_MS, now - burst.from), alone: burst.alone };
     }
     else if (unproven) cut = { kind: 'unproven', pace, steps, rampRate };
     // (The anchor of a climb's end is its unproven 429: that comes only right after slow start's, which is no anchor.)
@@ -604,7 +604,8 @@ export class Pacing {
    * Not for one caller: one-caller processes sharing a plan of 3 to 10 req/s look the same as one caller alone on a
    * one-call bucket, and searching they pushed one another over the 3 % line (7j several processes 1,020 → 1,001
    * runs; again on 2026-11-29, 1,014 → 998, and 5/5 shared by 4 one-caller processes 2.0 → 4.0 % 429s), so a lone
-   * caller on a slow one-call bucket still holds half of it to two thirds. Processes of several callers whose slow
+   * caller on 3/1 still holds two thirds of it (on 2/1 and 4/1 its ramp's doublings, from a guess just under 1 req/s,
+   * end just under the plan: `LONE_GUESS` in `estimate.ts`). Processes of several callers whose slow
    * start met such a round on a shared slow plan search too (4/2 shared by 3 processes of 10 callers met in 5 seeds
    * of 12 before, none now; bench/README "Bursts of 1").
    *
