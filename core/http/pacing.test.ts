@@ -577,7 +577,7 @@ describe('Pacing', () => {
     expect(climbed(alone, aloneAt, 1000)).toBe(alone.estimate);
   });
 
-  it('one caller on a one-call bucket: the ramp\'s doublings from slow start\'s guess land just under plans of 2 and 4 req/s, whatever the jitter', () => {
+  it('one caller on a one-call bucket: the ramp\'s doublings from slow start\'s guess end just under plans of 2 and 4 req/s, so an early arrival does not refuse them', () => {
     for (const plan of [2, 4]) {
       const bucket = fullBucket(plan, 1);
       // Every other call reaches the plan 1.5 ms sooner than it went (the jitter of arrivals over loopback).
