@@ -20,13 +20,17 @@ const out = (line = '') => process.stdout.write(`${line}\n`);
 let emulator: EmulatorServer | undefined;
 let site: PartnerSiteServer | undefined;
 let relay: RelayProcess | undefined;
+/** The relay's start while it runs: Ctrl+C then stops the relay through `starting` and waits for that. */
+let relayStart: Promise<RelayProcess> | undefined;
+const starting = new AbortController();
 let stopping = false;
 
 async function stopAll(code: number): Promise<void> {
   // Ctrl+C reaches this process twice under npm (from the terminal and forwarded by npm): stop once.
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled([relay?.stop(), site?.close(), emulator?.close()]);
+  starting.abort();
+  await Promise.allSettled([relay?.stop(), relayStart, site?.close(), emulator?.close()]);
   process.exit(code);
 }
 
@@ -66,7 +70,8 @@ async function main(): Promise<void> {
     // Locally the interactive API reference is on (a production relay has it off unless configured).
     RELAY_API_REFERENCE: process.env.RELAY_API_REFERENCE ?? 'on',
   };
-  relay = await startRelay(ports.relay, { ...process.env, ...relayEnv }, root);
+  relayStart = startRelay(ports.relay, { ...process.env, ...relayEnv }, root, starting.signal);
+  relay = await relayStart;
   if (stopping) return;
   site.setRelay({ origin: relay.origin, key: relayKey });
 
@@ -92,6 +97,8 @@ async function main(): Promise<void> {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 main().catch(async (error: unknown) => {
+  // Stopped by Ctrl+C while starting: stopAll is already under way, and nothing failed.
+  if (stopping) return;
   const message = error instanceof StartError ? error.message : `npm start failed: ${error instanceof Error ? error.message : String(error)}`;
   process.stderr.write(`${message}\n`);
   await stopAll(1);
