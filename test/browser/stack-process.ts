@@ -26,12 +26,12 @@ export interface RunningStack {
 }
 
 /**
- * Runs `npm start -- <args>` and waits until it prints "Stop with Ctrl+C." or exits.
+ * Runs `npm start -- <args>` and returns at once (for a test that acts before the stack is ready).
  * @param args e.g. `['--port', '0']`.
  * @param env the child's whole environment.
- * @returns the running stack (or one that has already exited: check `exited`).
+ * @returns the stack, starting.
  */
-export async function runStart(args: string[], env: NodeJS.ProcessEnv): Promise<RunningStack> {
+export function spawnStart(args: string[], env: NodeJS.ProcessEnv): RunningStack {
   // What the README says to type: `npm start -- <args>` (bash scripts/start.sh, which execs node scripts/start.ts).
   // Its own process group, so `interrupt` can do what Ctrl+C in a terminal does: signal the whole foreground group.
   const child = spawn('npm', ['start', '--silent', '--', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -40,18 +40,6 @@ export async function runStart(args: string[], env: NodeJS.ProcessEnv): Promise<
   child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
   child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  await Promise.race([
-    exited,
-    new Promise<void>((ready) => {
-      const check = () => {
-        if (out.includes('Stop with Ctrl+C.')) {
-          child.stdout.off('data', check);
-          ready();
-        }
-      };
-      child.stdout.on('data', check);
-    }),
-  ]);
   return {
     child,
     stdout: () => out,
@@ -63,6 +51,30 @@ export async function runStart(args: string[], env: NodeJS.ProcessEnv): Promise<
     },
     exited,
   };
+}
+
+/**
+ * Runs `npm start -- <args>` and waits until it prints "Stop with Ctrl+C." or exits.
+ * @param args e.g. `['--port', '0']`.
+ * @param env the child's whole environment.
+ * @returns the running stack (or one that has already exited: check `exited`).
+ */
+export async function runStart(args: string[], env: NodeJS.ProcessEnv): Promise<RunningStack> {
+  const stack = spawnStart(args, env);
+  const { stdout } = stack.child;
+  await Promise.race([
+    stack.exited,
+    new Promise<void>((ready) => {
+      const check = () => {
+        if (stack.stdout().includes('Stop with Ctrl+C.')) {
+          stdout?.off('data', check);
+          ready();
+        }
+      };
+      stdout?.on('data', check);
+    }),
+  ]);
+  return stack;
 }
 
 /** A copy of this process's environment without any PARTNER_LEARNING_* variable (emulator mode). */

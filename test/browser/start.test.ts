@@ -3,14 +3,14 @@
  * busy port, Ctrl+C (also while the relay is still starting), and running against a service named by
  * PARTNER_LEARNING_* variables.
  */
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulatorServer } from '../../emulator/server.ts';
-import { emulatorEnv, repoRoot, runStart } from './stack-process.ts';
+import { assertPortsFree, portsFrom } from '../../scripts/start-options.ts';
+import { emulatorEnv, runStart, spawnStart } from './stack-process.ts';
 import type { RunningStack } from './stack-process.ts';
 
 /** Whether something accepts connections on 127.0.0.1:`port`. */
@@ -33,12 +33,11 @@ function processesMatching(text: string): number[] {
   });
 }
 
-/** Three consecutive free ports on 127.0.0.1 (the emulator's, the relay's and the page's): the first of them. */
+/** A `--port` whose three ports (emulator, relay, page) are free, as `npm start` checks them. */
 async function freeBase(): Promise<number> {
   for (;;) {
     const base = 20_000 + Math.floor(Math.random() * 20_000);
-    const taken = await Promise.all([0, 1, 2].map((i) => listening(base + i)));
-    if (!taken.some(Boolean)) return base;
+    if (await assertPortsFree(portsFrom(base)).then(() => true, () => false)) return base;
   }
 }
 
@@ -108,22 +107,19 @@ describe('npm start', () => {
 
   it('Ctrl+C while the relay is still starting stops it too: nothing is left on its port', async () => {
     const base = await freeBase();
-    const child = spawn('npm', ['start', '--silent', '--', '--port', String(base)], { cwd: repoRoot, env: emulatorEnv(), stdio: 'ignore', detached: true });
-    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    running = spawnStart(['--port', String(base)], emulatorEnv());
     try {
       // The relay takes seconds from its spawn (`npm run relay`) to its origin line: Ctrl+C in between.
       const relayScript = `scripts/relay.ts --port ${base + 1}`;
       while (processesMatching(relayScript).length === 0) await sleep(20);
       expect(await listening(base + 1)).toBe(false);
-      process.kill(-child.pid!, 'SIGINT');
-      expect(await exited).toBe(0);
+      expect(await running.interrupt()).toBe(0);
       // A relay left running would come up on its port within seconds (before, its workerd did, and held it).
       for (let i = 0; i < 12; i++) {
         expect(await listening(base + 1)).toBe(false);
         await sleep(500);
       }
     } finally {
-      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
       // Whatever is left of the relay (npm, its script and workerd) goes, so a failure here does not hold the port.
       for (const text of [`relay.ts --port ${base + 1}`, `entry=127.0.0.1:${base + 1}`]) {
         for (const pid of processesMatching(text)) process.kill(pid, 'SIGKILL');
