@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BETA, estimateAfter, LONE_GUESS, MD_BETA, STUCK_BETA } from './estimate.ts';
+import { BETA, estimateAfter, JITTER_MS, LONE_GUESS, MD_BETA, STUCK_BETA } from './estimate.ts';
 
 describe('estimateAfter', () => {
   it('slow start\'s 429: what its burst admitted over its span, and at least 1 req/s', () => {
@@ -34,6 +34,14 @@ describe('estimateAfter', () => {
     expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 30 })).toBe(30);
     expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 10 })).toBe(20);
     expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 55 })).toBe(40);
+  });
+
+  it('a lone caller\'s doubling that held on a one-call bucket: the pace, its spacing longer by the jitter of arrivals', () => {
+    // 31.36 req/s is a spacing of 31.9 ms; 1.5 ms more is 33.4 ms, 29.95 req/s.
+    expect(estimateAfter({ kind: 'held', pace: 31.36 })).toBeCloseTo(29.95, 2);
+    expect(estimateAfter({ kind: 'held', pace: 100 })).toBeCloseTo(1000 / (10 + JITTER_MS));
+    // On a slow plan the jitter is a small share of the spacing.
+    expect(estimateAfter({ kind: 'held', pace: 20 })).toBeGreaterThan(19.4);
   });
 
   it('anchored: half way (geometrically) from the admitted rate to the pace; a tenth of the way before the probe', () => {

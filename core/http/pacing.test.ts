@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BETA, LONE_GUESS, MD_BETA } from './estimate.ts';
+import { BETA, JITTER_MS, LONE_GUESS, MD_BETA } from './estimate.ts';
 import { HOLD_CALLS, HOLD_STEP, HOLD_TARGET } from './hold.ts';
 import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
@@ -595,6 +595,35 @@ describe('Pacing', () => {
       expect(p.estimate).toBeGreaterThanOrEqual(0.98 * plan);
       expect(p.estimate).toBeLessThan(plan);
     }
+  });
+
+  it('one caller on a one-call bucket: a doubling the plan admitted, then a 429 from the jitter of arrivals, sets the pace just below the plan, not at what the ramp admitted', () => {
+    const bucket = fullBucket(32, 1);
+    // The third call at the spacing of 31.36 req/s (0.98 × 32, the doublings' end) reaches the plan 1 ms early.
+    let close = 0;
+    let last = -Infinity;
+    const admit = (t: number): boolean => {
+      const early = t - last > 31 && t - last < 32 && ++close === 3 ? 1 : 0;
+      last = t;
+      return bucket(t - early);
+    };
+    const p = new Pacing();
+    const start = loneCaller(p, admit, 0);
+    expect(start.admitted).toBe(1);
+    const ramp = loneCaller(p, admit, start.t + 1);
+    // Two calls admitted at the doubled spacing, then the 429: the plan lies at that pace, less the jitter (1.5 ms a
+    // spacing), where taking it for a ramp's end set what the ramp admitted since its step (about 21 req/s).
+    const pace = 2 ** 5 * LONE_GUESS;
+    expect(close).toBe(3);
+    expect(p.estimate).toBeCloseTo(1000 / (1000 / pace + JITTER_MS));
+    expect(p.estimate).toBeGreaterThan(0.9 * 32);
+    // The caller slept in its backoff; its retry goes 700 ms after the 429, long after its slot, and the call after
+    // it waits a whole interval (a bucket of one call: no catching up, which sent it 4 ms early).
+    const retry = ramp.t + 700;
+    expect(p.wait(retry)).toBe(0);
+    p.sent(retry);
+    p.answered(retry + 1, 'admitted');
+    expect(p.wait(retry + 1)).toBeCloseTo(1000 / p.rate(retry)! - 1);
   });
 
   it('a bucket of one call whose 429 left its callers asleep in their backoff probes on a clock of that sleep', () => {

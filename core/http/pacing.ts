@@ -515,6 +515,7 @@ export class Pacing {
     const rampRate = this.#ramp.rate(now);
     const factor = this.#ramp.factor;
     const steps = this.#ramp.steps;
+    const rampAdmitted = this.#ramp.admitted;
     // A bucket of about one call (at most two calls admitted out of slow start: the one, and its refill while a slow
     // round was on its way, as over sockets on a busy machine; and a doubling that met a 429 at once) spills on any
     // excess, so the ramp's rate says nothing: the plan lies between half the pace and the pace.
@@ -532,7 +533,8 @@ export class Pacing {
     const atOnce = this.#ramp.admitted <= 1 && (this.#events[0]?.burst ?? 0) <= 2
       && ((pace ?? 0) >= MIN_SEARCH_RATE || this.#slowSearch(pace ?? 0));
     const search = !unproven && ramped && factor === 2 && (atOnce || this.#lateSearch(pace ?? 0));
-    if (search) this.#oneCallBucket = true;
+    const held = !search && !unproven && ramped && factor === 2 && this.#heldAlone(pace ?? 0, rampAdmitted);
+    if (search || held) this.#oneCallBucket = true;
     const climbed = ramped && factor !== 2 && this.#ramp.climbing;
     this.#ramp.restart(now, this.#sentTotal, first || search || unproven, first ? 2 : SEARCH_FACTOR, unproven);
     const burst = this.#slowStart.burst(this.#admitted);
@@ -544,6 +546,7 @@ export class Pacing {
     else if (unproven) cut = { kind: 'unproven', pace, steps, rampRate };
     // (The anchor of a climb's end is its unproven 429: that comes only right after slow start's, which is no anchor.)
     else if (climbed && anchor) cut = { kind: 'climb-end', pace, admittedRate: admittedSince(anchor) };
+    else if (held) cut = { kind: 'held', pace };
     else if (ramped) cut = { kind: 'ramp-end', pace, factor, rampRate };
     else if (anchor) {
       const from = this.#usedFrom(anchor, admittedSince(anchor));
@@ -570,7 +573,7 @@ export class Pacing {
     if (cut.kind === 'anchored') this.#measuredPeak.measured(this.estimate, now);
     this.#events.push({
       at: now, admitted: this.#admitted, sent: this.#sentTotal, slowStart: first, burst: burst.admitted, burstFrom: burst.from,
-      burstAlone: burst.alone, rampEnd: cut.kind === 'ramp-end',
+      burstAlone: burst.alone, rampEnd: cut.kind === 'ramp-end' || cut.kind === 'held',
     });
     if (this.#events.length > KEPT_EVENTS) this.#events.shift();
     this.#recover = this.inFlight;
@@ -640,6 +643,25 @@ export class Pacing {
     const first = this.#events[0];
     if (!first?.slowStart || first.burstAlone || pace < MIN_LATE_SEARCH_RATE || 2 * first.burst > first.sent) return false;
     return burstBucket(first, pace) <= ONE_CALL_ROUND;
+  }
+
+  /**
+   * Whether a doubling's 429 says the plan is just at the pace (`held` in `estimate.ts`): one caller whose slow start
+   * had one call admitted (a bucket of one call) sent two calls or more at the doubled spacing, and the plan admitted
+   * them before the 429. Only from {@link MIN_LATE_SEARCH_RATE}: one-caller processes sharing a key look the same to
+   * each, and on slow plans their doublings hold on what the bucket stored, not on the plan's spacing. The bucket is
+   * then taken for one call, as after a search: no catching up on late timers (after the backoff's sleep the next
+   * call went 4 ms early, 31 ms after the retry on a 32/1 plan, and its 429 cut the pace by 0.7), and the probe on the
+   * sleep's clock.
+   *
+   * @param pace The pace that met the 429, req/s.
+   * @param rampAdmitted Calls the plan admitted since the ramp's last step.
+   * @returns Whether the cut is `held`.
+   */
+  #heldAlone(pace: number, rampAdmitted: number): boolean {
+    const first = this.#events[0];
+    return rampAdmitted >= 2 && pace >= MIN_LATE_SEARCH_RATE && first !== undefined && first.slowStart && first.burstAlone
+      && first.burst <= 1;
   }
 
   /**
