@@ -19,7 +19,8 @@
  * where a wrong turn of the pacing shows. RATE_SECONDS and RATE_FROM change a run's length and where its steady
  * state begins; with RATE_EARLIER (seconds) each process makes one call that long before its callers start (virtual
  * runs only; times and the N calls' ratio count from the callers' start). RATE_DELAY=10-60 sets a virtual run's one-way
- * network delay in ms (default 0.5-2, as loopback).
+ * network delay in ms (default 0.5-2, as loopback). Over sockets each client reads once before the plan is set (its
+ * token); with RATE_COLD=1 it makes no call before its callers start.
  */
 import { simulate, steady } from '../test/support/rate-sim.ts';
 import { overSockets, socketCalls, socketWindow } from './rate-sweep.ts';
