@@ -36,10 +36,12 @@ const LEAN_BEFORE_PROBE = 0.1;
 export const LONE_GUESS = 0.98;
 
 /**
- * The spread of arrival times at the service between calls sent on schedule, ms: over loopback (and the rate sweep's
- * one-way delays of 0.5 to 2 ms) a call reaches the plan up to this much sooner, after the one before it, than it
- * went. A bucket of one call refuses any call that reaches it sooner than its interval after the last, so a pace
- * within this much of the plan's interval meets a 429 now and then from the jitter alone (see the `held` cut).
+ * The spread of arrival times at the service between calls sent on schedule, ms: with the rate sweep's one-way delays
+ * of 0.5 to 2 ms (loopback) a call reaches the plan up to this much sooner, after the one before it, than it went. A
+ * bucket of one call refuses any call that reaches it sooner than its interval after the last, so a pace within this
+ * much of the plan's interval meets a 429 now and then from the jitter alone (see the `held` cut). Over sockets on a
+ * two-core machine the spread reached 3 ms; allowing that much did not do better there (bench/README, "A lone
+ * caller's doubling that held").
  */
 export const JITTER_MS = 1.5;
 

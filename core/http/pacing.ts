@@ -18,6 +18,8 @@
  *   the guess and climbs on in small steps, and the next 429 puts the plan at what it admitted between the two. With
  *   a bucket of about one call (it spills on any excess, so the ramp's rate says nothing) the ramp climbs again from
  *   half the pace in steps of {@link SEARCH_FACTOR} until the next 429: one more 429 finds the plan within a step.
+ *   (One caller whose doubling the plan admitted at its new spacing before a 429 needs no search: the plan is at that
+ *   pace, less the jitter of arrivals; see `#heldAlone`.)
  *   From there such a bucket's pace is held by the share of 429s (`hold.ts`): near the plan, jitter alone brings a
  *   429 now and then, and estimating the plan again at each of them ratcheted the pace down.
  * - A 429 means the bucket was empty at that moment. So between two 429s, the answers the plan admitted are what it
@@ -530,7 +532,7 @@ export class Pacing {
       && (this.#events[0]?.burst ?? 0) > 2;
     // A doubling that held, and met a 429 only later, searches too where slow start's round read such a bucket once
     // its refills are counted (`#lateSearch`).
-    const atOnce = this.#ramp.admitted <= 1 && (this.#events[0]?.burst ?? 0) <= 2
+    const atOnce = rampAdmitted <= 1 && (this.#events[0]?.burst ?? 0) <= 2
       && ((pace ?? 0) >= MIN_SEARCH_RATE || this.#slowSearch(pace ?? 0));
     const search = !unproven && ramped && factor === 2 && (atOnce || this.#lateSearch(pace ?? 0));
     const held = !search && !unproven && ramped && factor === 2 && this.#heldAlone(pace ?? 0, rampAdmitted);
