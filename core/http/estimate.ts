@@ -110,7 +110,8 @@ export function estimateAfter(cut: Cut): number {
     // 429 that followed was that jitter. Taken as a ramp's end, the estimate was what the ramp admitted since its step
     // (two calls over the 50 to 100 ms since it), a third below the pace: one caller on 32/1, whose doublings from
     // slow start's guess end at 31.36 req/s, held 66 to 74 % of the plan in 4 seeds of 6 (64/1 65 to 76 % in 3,
-    // 135/1 to 150/1 53 to 62 %); now 94 %, 88 to 91 % and 71 to 79 %, the jitter's bound (`JITTER_MS`) there.
+    // 135/1 to 150/1 53 to 62 %, medians of 3); now 91 to 94 %, 88 to 91 % and 71 to 79 %, near the jitter's bound
+    // (`JITTER_MS`) above 60 req/s.
     case 'held':
       return 1000 / (1000 / cut.pace + JITTER_MS);
     // The plan lies between the two: a span in which the callers sent slower than the plan (one caller in its

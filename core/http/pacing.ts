@@ -650,8 +650,9 @@ export class Pacing {
   /**
    * Whether a doubling's 429 says the plan is just at the pace (`held` in `estimate.ts`): one caller whose slow start
    * had one call admitted (a bucket of one call) sent two calls or more at the doubled spacing, and the plan admitted
-   * them before the 429. Only from {@link MIN_LATE_SEARCH_RATE}: one-caller processes sharing a key look the same to
-   * each, and on slow plans their doublings hold on what the bucket stored, not on the plan's spacing. The bucket is
+   * them before the 429. Only from {@link MIN_LATE_SEARCH_RATE}, as the late search: one-caller processes sharing a key
+   * look the same to each, and on slow plans their doublings hold on what the bucket stored, not on the plan's spacing
+   * (a guard by reasoning: without it the sweeps read the same). The bucket is
    * then taken for one call, as after a search: no catching up on late timers (after the backoff's sleep the next
    * call went 4 ms early, 31 ms after the retry on a 32/1 plan, and its 429 cut the pace by 0.7), and the probe on the
    * sleep's clock.
