@@ -107,21 +107,21 @@ describe('npm start', () => {
 
   it('Ctrl+C while the relay is still starting stops it too: nothing is left on its port', async () => {
     const base = await freeBase();
+    const { relay } = portsFrom(base);
     running = spawnStart(['--port', String(base)], emulatorEnv());
     try {
       // The relay takes seconds from its spawn (`npm run relay`) to its origin line: Ctrl+C in between.
-      const relayScript = `scripts/relay.ts --port ${base + 1}`;
-      while (processesMatching(relayScript).length === 0) await sleep(20);
-      expect(await listening(base + 1)).toBe(false);
+      while (processesMatching(`scripts/relay.ts --port ${relay}`).length === 0) await sleep(20);
+      expect(await listening(relay)).toBe(false);
       expect(await running.interrupt()).toBe(0);
       // A relay left running would come up on its port within seconds (before, its workerd did, and held it).
       for (let i = 0; i < 12; i++) {
-        expect(await listening(base + 1)).toBe(false);
+        expect(await listening(relay)).toBe(false);
         await sleep(500);
       }
     } finally {
       // Whatever is left of the relay (npm, its script and workerd) goes, so a failure here does not hold the port.
-      for (const text of [`relay.ts --port ${base + 1}`, `entry=127.0.0.1:${base + 1}`]) {
+      for (const text of [`relay.ts --port ${relay}`, `entry=127.0.0.1:${relay}`]) {
         for (const pid of processesMatching(text)) process.kill(pid, 'SIGKILL');
       }
     }
