@@ -21,8 +21,10 @@ describe('estimateAfter', () => {
     // Guess 10 (the pace 20 is one doubling above it): 0.7 × 10, unless the ramp admitted more.
     expect(estimateAfter({ kind: 'unproven', pace: 20, steps: 1, rampRate: 3 })).toBeCloseTo(MD_BETA * 10);
     expect(estimateAfter({ kind: 'unproven', pace: 20, steps: 1, rampRate: 9 })).toBe(9);
-    // Nothing admitted since: half the guess.
+    // Nothing admitted since its doubling: half the guess.
     expect(estimateAfter({ kind: 'unproven', pace: 20, steps: 1, rampRate: 0 })).toBe(STUCK_BETA * 10);
+    // Nothing admitted since slow start, the guess itself refused (no doubling): the round left the bucket empty, no more.
+    expect(estimateAfter({ kind: 'unproven', pace: 4, steps: 0, rampRate: 0 })).toBeCloseTo(MD_BETA * 4);
   });
 
   it('a climb\'s end: what the plan admitted between the two 429s, no less than half the pace', () => {

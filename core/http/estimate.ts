@@ -90,11 +90,14 @@ export function estimateAfter(cut: Cut): number {
     // The guess counts the burst as rate and so reads high wherever the burst is the rate or more (6 req/s from 6
     // calls admitted in a round on a 5/5 plan). So the 429 says the plan is below the pace, not that it lies above
     // half of it: taking the guess as proven held 5/5 at 60 to 80 % for the 15 to 20 s the curve takes to regain. The
-    // pace is cut from the guess as with nothing to measure by (to half when nothing at all was admitted since), or to
-    // what the plan admitted since if that is more, and the ramp climbs on from there in the search's steps.
+    // pace is cut from the guess as with nothing to measure by (to half when nothing at all was admitted since a
+    // doubling), or to what the plan admitted since if that is more, and the ramp climbs on from there in the search's
+    // steps. A 429 at the guess itself, before any doubling, says only that slow start's round left the bucket empty:
+    // from half of it the climb on 2/3 took 10 s and met its 429 in the steady state; from 0.7 of it, 3 s (and 100
+    // calls on 5/10 with 50 callers took 1.02× their floor, not 1.07×).
     case 'unproven': {
       const guess = cut.pace / 2 ** cut.steps;
-      return Math.max(Math.min(cut.rampRate, cut.pace), (cut.rampRate === 0 ? STUCK_BETA : MD_BETA) * guess);
+      return Math.max(Math.min(cut.rampRate, cut.pace), (cut.rampRate === 0 && cut.steps > 0 ? STUCK_BETA : MD_BETA) * guess);
     }
     // The bucket filled while the climb was below the plan, and those stored calls carried it past the plan (5/5 met
     // this 429 at 8.8 req/s, and a second and third 429 followed as the estimate came down), so its last step says

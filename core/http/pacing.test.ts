@@ -258,6 +258,25 @@ describe('Pacing', () => {
     expect(p.estimate).toBe(found);
   });
 
+  it('a 429 at slow start\'s guess itself is unproven at any pace: a 3/4 plan climbs from 0.7 of the guess to the plan, not held at half of it', () => {
+    const admit = fullBucket(3, 4);
+    const p = new Pacing();
+    send(p, 0, INITIAL_WINDOW);
+    const answers = Array.from({ length: INITIAL_WINDOW }, () => admit(0));
+    for (let i = 0; i < answers.filter(Boolean).length; i++) p.answered(1, 'admitted');
+    expect(p.answered(1, 'throttled')).toBe(true);
+    for (let i = 1; i < answers.filter((ok) => !ok).length; i++) expect(p.answered(1, 'throttled')).toBe(false);
+    expect(p.estimate).toBe(4); // the bucket of 4, over a second, read as rate
+    const first = untilThrottled(p, admit, 1);
+    expect(first.pace).toBe(4); // no doubling yet: the guess met the 429, the bucket not yet refilled by a call
+    // Below MIN_SEARCH_RATE this was a ramp's end at half the guess, 2 req/s, kept for the curve's 60 calls (20 s).
+    expect(p.estimate).toBeCloseTo(MD_BETA * 4);
+    const second = untilThrottled(p, admit, first.t);
+    expect(second.pace).toBeGreaterThan(MD_BETA * 4 * SEARCH_FACTOR); // the ramp climbed in the search's steps
+    expect(p.estimate).toBeGreaterThan(0.95 * 3);
+    expect(p.estimate).toBeLessThanOrEqual(3.1);
+  });
+
   it('a 429 at the ramp\'s first doubling is unproven too; the climb after it ends at what the plan admitted between the two 429s', () => {
     const p = throttledAfter(5);
     let t = 0;
@@ -423,6 +442,23 @@ describe('Pacing', () => {
     r.sent(500);
     expect(r.answered(550, 'throttled')).toBe(true);
     expect(r.estimate).toBe(5);
+  });
+
+  it('slow start\'s late answers: the first, counted by the ramp as a one-call bucket\'s, is taken back when a second shows a bigger bucket', () => {
+    const admit = fullBucket(1, 2);
+    const p = new Pacing();
+    send(p, 0, 9);
+    const answers = Array.from({ length: 9 }, () => admit(0));
+    // The 429s come back before both admitted answers (answers come back in any order).
+    expect(p.answered(1, 'throttled')).toBe(true);
+    for (let i = 1; i < answers.filter((ok) => !ok).length; i++) expect(p.answered(1, 'throttled')).toBe(false);
+    p.answered(2, 'admitted');
+    p.answered(2, 'admitted');
+    expect(p.estimate).toBe(2); // the burst of 2 over a second
+    const { pace } = untilThrottled(p, admit, 2);
+    expect(pace).toBe(2);
+    // Half the pace: the plan. Counting the first late answer, the ramp's rate read one answer over 0.5 s, 2 req/s.
+    expect(p.estimate).toBeCloseTo(1);
   });
 
   it('admitted answers of slow start\'s round that come back after its 429 count in the guess', () => {
@@ -796,12 +832,12 @@ describe('Pacing', () => {
     expect(p.estimate).toBeLessThan(estimate);
   });
 
-  it('a 429 with nothing admitted since the last one halves the pace', () => {
+  it('a 429 with nothing admitted since slow start\'s: at the guess itself 0.7 of it (after a doubling, half: above)', () => {
     const p = throttledAfter(10);
-    const before = p.rate(1000)!;
+    expect(p.rate(1000)).toBe(10);
     p.sent(1000);
     expect(p.answered(1000, 'throttled')).toBe(true);
-    expect(p.estimate).toBeCloseTo(before * 0.5);
+    expect(p.estimate).toBeCloseTo(MD_BETA * 10);
   });
 
   it('between two 429s the plan lies between the rate it admitted and the pace that met the second', () => {

@@ -149,6 +149,8 @@ interface Event {
   burstAlone: boolean;
   /** The 429 ended a ramp (`ramp-end`). */
   rampEnd: boolean;
+  /** Slow start's 429: its one late admitted answer so far was counted by the ramp as a one-call bucket's (`#lateAdmitted`). */
+  lateLone?: boolean;
   /** When the callers began to use the pace after this 429 (the 429, or their first call if it came late), and the calls sent by then. */
   usedFrom?: { at: number; sent: number };
 }
@@ -463,6 +465,11 @@ export class Pacing {
     if (this.#events.length !== 1 || !first?.slowStart || this.#ramp.steps > 0) return true;
     first.admitted += 1;
     first.burst += 1;
+    // The round's late answers read as a one-call bucket's lone answer until a second came: then the ramp's rate
+    // does not count the first either. Counted, a 1/2 plan whose 429 came back before both admitted answers read as
+    // 2 req/s at the ramp's first 429 (a rate of one answer over 0.5 s), and its blind cuts after that settled at 0.89.
+    if (first.burst === 2 && first.lateLone) this.#ramp.uncount();
+    first.lateLone = first.burst <= 1;
     const guess = (first.burst * 1000) / Math.max(GUESS_MS, first.at - first.burstFrom);
     this.estimate = Math.min(this.ceiling?.requestsPerSecond ?? MAX_RATE, Math.max(this.estimate, guess));
     // Nothing sent since that 429: the first call waits one interval of the new guess, not of the old.
@@ -527,9 +534,11 @@ export class Pacing {
     // answers, and the curve takes over at once, but where `#slowSearch` says the 429 came early enough to spare it.
     // A 429 before the ramp's second doubling (the pace was still slow start's guess, or its double) is unproven: the
     // guess counts the burst as rate, so the 429 says only that the plan is below the pace (`estimate.ts`), and the
-    // ramp climbs on from the cut in the search's steps; the next 429 ends that climb.
-    const unproven = ramped && factor === 2 && steps <= 1 && (pace ?? 0) >= MIN_SEARCH_RATE
-      && (this.#events[0]?.burst ?? 0) > 2;
+    // ramp climbs on from the cut in the search's steps; the next 429 ends that climb. At the guess itself at any
+    // pace: below MIN_SEARCH_RATE, taken as a ramp's end, half the guess held 3/4 at 2 req/s and 2/3 at 1.5 (67 and
+    // 75 % of the plan with 5 to 500 callers, no 429 to correct it for the curve's 60 calls, 20 to 40 s).
+    const unproven = ramped && factor === 2 && (this.#events[0]?.burst ?? 0) > 2
+      && (steps === 0 || (steps === 1 && (pace ?? 0) >= MIN_SEARCH_RATE));
     // A doubling that held, and met a 429 only later, searches too where slow start's round read such a bucket once
     // its refills are counted (`#lateSearch`).
     const atOnce = rampAdmitted <= 1 && (this.#events[0]?.burst ?? 0) <= 2

@@ -144,6 +144,14 @@ export class Ramp {
   }
 
   /**
+   * An admitted answer {@link step} counted belongs to slow start's round after all (`Pacing.#lateAdmitted`): taken
+   * back, before the ramp's first step.
+   */
+  uncount(): void {
+    if (this.steps === 0 && this.admitted > 0) this.admitted -= 1;
+  }
+
+  /**
    * What the plan admitted per second since the ramp last stepped (or the last cut).
    *
    * @param now Epoch ms.
