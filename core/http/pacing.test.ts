@@ -269,7 +269,7 @@ describe('Pacing', () => {
     expect(p.estimate).toBe(4); // the bucket of 4, over a second, read as rate
     const first = untilThrottled(p, admit, 1);
     expect(first.pace).toBe(4); // no doubling yet: the guess met the 429, the bucket not yet refilled by a call
-    // Below MIN_SEARCH_RATE this was a ramp's end at half the guess, 2 req/s, kept for the curve's 60 calls (20 s).
+    // Below MIN_SEARCH_RATE this was a ramp's end at half the guess, 2 req/s, kept for the curve's 60 calls (30 s).
     expect(p.estimate).toBeCloseTo(MD_BETA * 4);
     const second = untilThrottled(p, admit, first.t);
     expect(second.pace).toBeGreaterThan(MD_BETA * 4 * SEARCH_FACTOR); // the ramp climbed in the search's steps

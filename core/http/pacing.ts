@@ -536,7 +536,7 @@ export class Pacing {
     // guess counts the burst as rate, so the 429 says only that the plan is below the pace (`estimate.ts`), and the
     // ramp climbs on from the cut in the search's steps; the next 429 ends that climb. At the guess itself at any
     // pace: below MIN_SEARCH_RATE, taken as a ramp's end, half the guess held 3/4 at 2 req/s and 2/3 at 1.5 (67 and
-    // 75 % of the plan with 5 to 500 callers, no 429 to correct it for the curve's 60 calls, 20 to 40 s).
+    // 75 % of the plan with 5 to 500 callers, no 429 to correct it for the curve's 60 calls, 30 to 40 s).
     const unproven = ramped && factor === 2 && (this.#events[0]?.burst ?? 0) > 2
       && (steps === 0 || (steps === 1 && (pace ?? 0) >= MIN_SEARCH_RATE));
     // A doubling that held, and met a 429 only later, searches too where slow start's round read such a bucket once
