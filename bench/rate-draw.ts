@@ -8,11 +8,11 @@
  * change to the pacing is measured against the code before it on the same draw. About 5 s for 200 cells.
  */
 import { createPrng } from '../emulator/prng.ts';
+import { logUniformFrom } from './rate-random.ts';
 import { label, meets, simulated, type Cell } from './rate-sweep.ts';
 
 const [seed = 8, count = 200] = process.argv.slice(2).map(Number);
-const prng = createPrng(seed);
-const logUniform = (max: number): number => Math.max(1, Math.min(max, Math.round(max ** prng.next())));
+const logUniform = logUniformFrom(createPrng(seed));
 const cells: Cell[] = Array.from({ length: count }, () => {
   const rate = logUniform(200);
   return { rate, burst: logUniform(2 * rate), processes: 1, callers: logUniform(500) };

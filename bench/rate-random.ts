@@ -8,13 +8,23 @@
  * a rerun measures the same cells; one run of 30 s each, judged alone (not the median of three). About 12 min;
  * `RATE_RANDOM_CELLS` draws more or fewer (the first cells stay the same).
  */
-import { createPrng } from '../emulator/prng.ts';
+import { createPrng, type Prng } from '../emulator/prng.ts';
 import { cellsText, meets, socketCell, type Cell, type CellResult } from './rate-sweep.ts';
 import type { BenchResult } from './support.ts';
 
 /** The draw's seed: fixed so that reruns measure the same plans. */
 export const SEED = 14;
 const SECONDS = 30;
+
+/**
+ * Draws of whole numbers from 1 to `max`, log-uniform (so small plans and small buckets weigh as much as big ones).
+ *
+ * @param prng The draw's stream.
+ * @returns A draw.
+ */
+export function logUniformFrom(prng: Prng): (max: number) => number {
+  return (max) => Math.max(1, Math.min(max, Math.round(max ** prng.next())));
+}
 
 /**
  * The cells of the draw.
@@ -25,7 +35,7 @@ const SECONDS = 30;
  */
 export function randomCells(count: number, seed = SEED): Cell[] {
   const prng = createPrng(seed);
-  const logUniform = (max: number): number => Math.max(1, Math.min(max, Math.round(max ** prng.next())));
+  const logUniform = logUniformFrom(prng);
   return Array.from({ length: count }, (_, i) => {
     const rate = logUniform(200);
     const burst = logUniform(2 * rate);
