@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BETA, estimateAfter, JITTER_MS, LONE_GUESS, MD_BETA, STUCK_BETA } from './estimate.ts';
+import { BETA, estimateAfter, JITTER_MS, LONE_GUESS, MD_BETA, SLOW_JITTER_MS, STUCK_BETA } from './estimate.ts';
 
 describe('estimateAfter', () => {
   it('slow start\'s 429: what its burst admitted over its span, and at least 1 req/s', () => {
@@ -33,9 +33,17 @@ describe('estimateAfter', () => {
   });
 
   it('the ramp\'s end: between what was admitted since its last step and the pace ÷ that step', () => {
-    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 30 })).toBe(30);
-    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 10 })).toBe(20);
-    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 55 })).toBe(40);
+    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 30, searched: false })).toBe(30);
+    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 10, searched: false })).toBe(20);
+    expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 55, searched: false })).toBe(40);
+  });
+
+  it('a search\'s end on a one-call bucket below the hold: the step below, its spacing longer by the jitter of arrivals', () => {
+    // 2.16 ÷ 1.08 is 2 req/s, a spacing of 500 ms; 3 ms more is 503 ms.
+    expect(estimateAfter({ kind: 'ramp-end', pace: 2.16, factor: 1.08, rampRate: 0, searched: true })).toBeCloseTo(1000 / (500 + SLOW_JITTER_MS));
+    // From MIN_SEARCH_RATE one 429 in a minute is under 2 % of the answers: the step below as it is.
+    expect(estimateAfter({ kind: 'ramp-end', pace: 5.4, factor: 1.08, rampRate: 0, searched: true })).toBeCloseTo(5);
+    expect(estimateAfter({ kind: 'ramp-end', pace: 2.16, factor: 1.08, rampRate: 0, searched: false })).toBeCloseTo(2);
   });
 
   it('a lone caller\'s doubling that held on a one-call bucket: the pace, its spacing longer by the jitter of arrivals', () => {

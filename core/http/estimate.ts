@@ -36,6 +36,12 @@ const LEAN_BEFORE_PROBE = 0.1;
 export const LONE_GUESS = 0.98;
 
 /**
+ * Below this pace (req/s) one 429 costs more than 2 % of a minute's answers: no search there (`pacing.ts`, but for
+ * `#slowSearch`), and where one ends there the step below is taken less the jitter of arrivals (the `ramp-end` case).
+ */
+export const MIN_SEARCH_RATE = 5;
+
+/**
  * The spread of arrival times at the service between calls sent on schedule, ms: with the rate sweep's one-way delays
  * of 0.5 to 2 ms (loopback) a call reaches the plan up to this much sooner, after the one before it, than it went. A
  * bucket of one call refuses any call that reaches it sooner than its interval after the last, so a pace within this
@@ -44,6 +50,11 @@ export const LONE_GUESS = 0.98;
  * caller's doubling that held").
  */
 export const JITTER_MS = 1.5;
+/**
+ * The spread allowed where a search ends below {@link MIN_SEARCH_RATE} (the `ramp-end` case): the 3 ms that sockets
+ * showed. There it costs at most 1.5 % of the plan (3 ms of 204), and one 429 in a minute more than 2 % of the answers.
+ */
+export const SLOW_JITTER_MS = 2 * JITTER_MS;
 
 /** What a 429 ended, with what its estimate needs. Rates in requests per second. */
 export type Cut =
@@ -56,8 +67,11 @@ export type Cut =
   | { kind: 'unproven'; pace: number; steps: number; rampRate: number }
   /** The end of the climb after an unproven 429: what the plan admitted between the two. */
   | { kind: 'climb-end'; pace: number; admittedRate: number }
-  /** The ramp's end: the pace grew by `factor` since the last step the plan kept up with (also a search's 429). */
-  | { kind: 'ramp-end'; pace: number; factor: number; rampRate: number }
+  /**
+   * The ramp's end: the pace grew by `factor` since the last step the plan kept up with (also a search's 429,
+   * `searched`: the ramp searched a bucket of about one call).
+   */
+  | { kind: 'ramp-end'; pace: number; factor: number; rampRate: number; searched: boolean }
   /**
    * A lone caller's doubling on a bucket of one call that the plan admitted at its new spacing before a 429: the
    * 429 came from the jitter of arrivals, the pace within it below the plan.
@@ -105,9 +119,20 @@ export function estimateAfter(cut: Cut): number {
     // less what a full bucket spilled (hence no less than half the pace).
     case 'climb-end':
       return Math.max(cut.admittedRate, STUCK_BETA * cut.pace);
-    // The plan lies between what it admitted since the last step and the pace ÷ the step.
-    case 'ramp-end':
-      return Math.max(Math.min(cut.rampRate, cut.pace), cut.pace / cut.factor);
+    // The plan lies between what it admitted since the last step and the pace ÷ the step. On a bucket of one call
+    // the search's step below may be the plan itself (2/1 with 2 to 8 callers: slow start's guess of 1 req/s doubles
+    // onto it, and the search's next step meets its 429), and a pace at a one-call bucket's interval meets a 429
+    // whenever a call arrives sooner than the one before it: the curve regained the plan itself, and the jitter of
+    // arrivals brought a 429 in the steady state (2.4 % of a 2 req/s plan's answers). So below MIN_SEARCH_RATE, where
+    // that one 429 costs more than 2 %, the step below less the jitter (as `held`, with the spread sockets showed:
+    // with 1.5 ms, 2/1 × 5 over sockets met one 429 at 29.7 s in 2 runs of 3). Up to the hold's 10 req/s as well,
+    // 2/1 met no such 429, but two processes on 7/1 settled at 48 % of it, not 87 (row 7e: who takes a shared one-call
+    // bucket turns on such small differences).
+    case 'ramp-end': {
+      const below = cut.pace / cut.factor;
+      const step = cut.searched && below < MIN_SEARCH_RATE ? 1000 / (1000 / below + SLOW_JITTER_MS) : below;
+      return Math.max(Math.min(cut.rampRate, cut.pace), step);
+    }
     // A bucket of one call refuses the first call at a spacing shorter than its interval, so two calls admitted at the
     // doubled pace put the plan at that pace or above, less what the jitter of arrivals can take off a spacing: the
     // 429 that followed was that jitter. Taken as a ramp's end, the estimate was what the ramp admitted since its step

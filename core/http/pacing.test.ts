@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BETA, JITTER_MS, LONE_GUESS, MD_BETA } from './estimate.ts';
+import { BETA, JITTER_MS, LONE_GUESS, MD_BETA, SLOW_JITTER_MS } from './estimate.ts';
 import { HOLD_CALLS, HOLD_STEP, HOLD_TARGET } from './hold.ts';
 import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
@@ -611,6 +611,24 @@ describe('Pacing', () => {
     const aloneAt = rampTo(alone, 3.9);
     expect(alone.estimate).toBeCloseTo(2 * LONE_GUESS);
     expect(climbed(alone, aloneAt, 1000)).toBe(alone.estimate);
+  });
+
+  it('a bucket of one call below 5 req/s: the search\'s 429 sets the step below less the jitter of arrivals, which on 2/1 is the plan itself', () => {
+    // Two callers side by side in slow start, one admitted, on the emulator's 2/1 bucket: the ramp doubles from slow
+    // start's guess (1 req/s) onto 2, meets its 429 at 4 and searches from 2 in SEARCH_FACTOR steps …
+    const p = throttledAfter(1);
+    const admit = emptyBucket(2, 1, 0);
+    const doubling = untilThrottled(p, admit, 0);
+    expect(doubling.pace).toBe(4);
+    expect(p.estimate).toBe(2);
+    // … whose first step, 2.16 req/s, meets the next 429: the plan lies between 2 and 2.16, and 2 is the plan itself,
+    // where any call that arrives early is refused. The estimate is 2 less the jitter (a spacing 3 ms longer).
+    const step = untilThrottled(p, admit, doubling.t);
+    expect(step.pace).toBeCloseTo(2 * SEARCH_FACTOR);
+    expect(p.estimate).toBeCloseTo(1000 / (500 + SLOW_JITTER_MS));
+    // The curve regains that, and no higher, until it probes: a spacing of at least the plan's 500 ms and the jitter.
+    const regained = step.t + (60 / p.estimate) * 1000;
+    expect(1000 / p.rate(regained)!).toBeGreaterThanOrEqual(500 + SLOW_JITTER_MS - 1e-9);
   });
 
   it('one caller on a one-call bucket: the ramp\'s doublings from slow start\'s guess end just under plans of 2 and 4 req/s, so an early arrival does not refuse them', () => {

@@ -46,7 +46,7 @@
  */
 import { largestRate } from './bucket.ts';
 import { CeilingSlots, nextOnSchedule, type Ceiling } from './ceiling.ts';
-import { estimateAfter, type Cut } from './estimate.ts';
+import { estimateAfter, MIN_SEARCH_RATE, type Cut } from './estimate.ts';
 import { Hold, HOLD_STEP, MIN_HOLD_RATE } from './hold.ts';
 import { Peak } from './peak.ts';
 import { Ramp, SEARCH_FACTOR } from './ramp.ts';
@@ -96,9 +96,8 @@ const MAX_STALL_MS = 1000;
 /** Lowest pace: one of eight processes sharing a 1 req/s plan still gets its turn. */
 const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
-/** Below this pace (req/s) a search step's 429 costs more than 2 % of a minute's answers: no search … */
-const MIN_SEARCH_RATE = 5;
 /**
+ * Below `MIN_SEARCH_RATE` (`estimate.ts`) a search step's 429 costs more than 2 % of a minute's answers: no search …
  * … but for the 429 of a doubling at this pace or more (the first from slow start's guess of 1 req/s), after a slow
  * start whose callers went side by side and had one call admitted (see `#slowSearch`).
  */
@@ -558,7 +557,7 @@ export class Pacing {
     // (The anchor of a climb's end is its unproven 429: that comes only right after slow start's, which is no anchor.)
     else if (climbed && anchor) cut = { kind: 'climb-end', pace, admittedRate: admittedSince(anchor) };
     else if (held) cut = { kind: 'held', pace };
-    else if (ramped) cut = { kind: 'ramp-end', pace, factor, rampRate };
+    else if (ramped) cut = { kind: 'ramp-end', pace, factor, rampRate, searched: this.#oneCallBucket && factor === SEARCH_FACTOR };
     else if (anchor) {
       const from = this.#usedFrom(anchor, admittedSince(anchor));
       const keptUp = this.#sentTotal - from.sent >= (KEPT_UP * this.estimate * (now - from.at)) / 1000;
