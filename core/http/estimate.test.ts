@@ -38,10 +38,10 @@ describe('estimateAfter', () => {
     expect(estimateAfter({ kind: 'ramp-end', pace: 40, factor: 2, rampRate: 55, searched: false })).toBe(40);
   });
 
-  it('a search\'s end on a one-call bucket below the hold: the step below, its spacing longer by the jitter of arrivals', () => {
+  it('a search\'s end on a one-call bucket below 5 req/s: the step below, its spacing longer by the jitter of arrivals', () => {
     // 2.16 ÷ 1.08 is 2 req/s, a spacing of 500 ms; 3 ms more is 503 ms.
     expect(estimateAfter({ kind: 'ramp-end', pace: 2.16, factor: 1.08, rampRate: 0, searched: true })).toBeCloseTo(1000 / (500 + SLOW_JITTER_MS));
-    // From MIN_SEARCH_RATE one 429 in a minute is under 2 % of the answers: the step below as it is.
+    // From MIN_SEARCH_RATE the step below as it is.
     expect(estimateAfter({ kind: 'ramp-end', pace: 5.4, factor: 1.08, rampRate: 0, searched: true })).toBeCloseTo(5);
     expect(estimateAfter({ kind: 'ramp-end', pace: 2.16, factor: 1.08, rampRate: 0, searched: false })).toBeCloseTo(2);
   });

@@ -36,8 +36,9 @@ const LEAN_BEFORE_PROBE = 0.1;
 export const LONE_GUESS = 0.98;
 
 /**
- * Below this pace (req/s) one 429 costs more than 2 % of a minute's answers: no search there (`pacing.ts`, but for
- * `#slowSearch`), and where one ends there the step below is taken less the jitter of arrivals (the `ramp-end` case).
+ * Below this pace (req/s) a 429 weighs much among the answers (one in the 20 s of a steady window is 1 % of them at
+ * 5 req/s, 2.5 % at 2): no search there (`pacing.ts`, but for `#slowSearch`), and where a search ends there the step
+ * below is taken less the jitter of arrivals (the `ramp-end` case).
  */
 export const MIN_SEARCH_RATE = 5;
 
@@ -52,7 +53,7 @@ export const MIN_SEARCH_RATE = 5;
 export const JITTER_MS = 1.5;
 /**
  * The spread allowed where a search ends below {@link MIN_SEARCH_RATE} (the `ramp-end` case): the 3 ms that sockets
- * showed. There it costs at most 1.5 % of the plan (3 ms of 204), and one 429 in a minute more than 2 % of the answers.
+ * showed. There it costs at most 1.5 % of the plan (3 ms of a 200 ms spacing).
  */
 export const SLOW_JITTER_MS = 2 * JITTER_MS;
 
@@ -124,7 +125,7 @@ export function estimateAfter(cut: Cut): number {
     // onto it, and the search's next step meets its 429), and a pace at a one-call bucket's interval meets a 429
     // whenever a call arrives sooner than the one before it: the curve regained the plan itself, and the jitter of
     // arrivals brought a 429 in the steady state (2.4 % of a 2 req/s plan's answers). So below MIN_SEARCH_RATE, where
-    // that one 429 costs more than 2 %, the step below less the jitter (as `held`, with the spread sockets showed:
+    // such a 429 weighs most, the step below less the jitter (as `held`, with the spread sockets showed:
     // with 1.5 ms, 2/1 × 5 over sockets met one 429 at 29.7 s in 2 runs of 3). Up to the hold's 10 req/s as well,
     // 2/1 met no such 429, but two processes on 7/1 settled at 48 % of it, not 87 (row 7e: who takes a shared one-call
     // bucket turns on such small differences).
