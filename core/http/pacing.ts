@@ -97,7 +97,7 @@ const MAX_STALL_MS = 1000;
 const MIN_RATE = 0.05;
 const MAX_RATE = 100_000;
 /**
- * Below `MIN_SEARCH_RATE` (`estimate.ts`) a search step's 429 costs more than 2 % of a minute's answers: no search …
+ * Below `MIN_SEARCH_RATE` (`estimate.ts`: there a 429 weighs much among the answers) no search …
  * … but for the 429 of a doubling at this pace or more (the first from slow start's guess of 1 req/s), after a slow
  * start whose callers went side by side and had one call admitted (see `#slowSearch`).
  */
