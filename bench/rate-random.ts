@@ -22,24 +22,29 @@ const SECONDS = 30;
  * @param prng The draw's stream.
  * @returns A draw.
  */
-export function logUniformFrom(prng: Prng): (max: number) => number {
+function logUniformFrom(prng: Prng): (max: number) => number {
   return (max) => Math.max(1, Math.min(max, Math.round(max ** prng.next())));
 }
 
+/** Row 7o's processes: one for every other cell, 2 to 8 for the rest. */
+const alternating = (i: number, prng: Prng): number => (i % 2 === 0 ? 1 : prng.int(2, 8));
+
 /**
- * The cells of the draw.
+ * The cells of the draw: a rate, a burst, the processes and the callers in all (split evenly among the processes, at
+ * least one each), drawn in that order from one stream.
  *
  * @param count How many.
  * @param seed The draw's seed.
- * @returns Cells, one process and several alternating.
+ * @param processesOf The processes of cell `i` (drawn from the same stream, or not at all).
+ * @returns Cells, one process and several alternating unless told.
  */
-export function randomCells(count: number, seed = SEED): Cell[] {
+export function randomCells(count: number, seed = SEED, processesOf = alternating): Cell[] {
   const prng = createPrng(seed);
   const logUniform = logUniformFrom(prng);
   return Array.from({ length: count }, (_, i) => {
     const rate = logUniform(200);
     const burst = logUniform(2 * rate);
-    const processes = i % 2 === 0 ? 1 : prng.int(2, 8);
+    const processes = processesOf(i, prng);
     const callers = Math.max(1, Math.round(logUniform(500) / processes));
     return { rate, burst, processes, callers };
   });
