@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CUT, MIN_REGAIN_MS } from './curve.ts';
 import { BETA, JITTER_MS, LONE_GUESS, MD_BETA, SLOW_JITTER_MS } from './estimate.ts';
 import { HOLD_CALLS, HOLD_STEP, HOLD_TARGET } from './hold.ts';
-import { CUT, MIN_REGAIN_MS, Pacing } from './pacing.ts';
+import { Pacing } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
 import { SEARCH_FACTOR } from './ramp.ts';
 import { INITIAL_WINDOW } from './slow-start.ts';
