@@ -1,6 +1,6 @@
 /**
  * Where a 429 puts the plan (or this client's share of it), by what the 429 ended: the pacing's estimate after a cut.
- * `pacing.ts` tells which case a 429 is, from what it saw since the last one, and bounds the result; this is the
+ * `which-cut.ts` tells which case a 429 is, from what the pacing saw since the last one, `pacing.ts` bounds the result; this is the
  * arithmetic of each case, and why. Pure: no state.
  *
  * A 429 means the bucket was empty at that moment, so between two 429s the answers the plan admitted are what it
@@ -37,7 +37,7 @@ export const LONE_GUESS = 0.98;
 
 /**
  * Below this pace (req/s) a 429 weighs much among the answers (one in the 20 s of a steady window is 1 % of them at
- * 5 req/s, 2.5 % at 2): no search there (`pacing.ts`, but for `#slowSearch`), and where a search ends there the step
+ * 5 req/s, 2.5 % at 2): no search there (`first-round.ts`, but for a first doubling from 2 req/s), and where a search ends there the step
  * below is taken less the jitter of arrivals (the `ramp-end` case).
  */
 export const MIN_SEARCH_RATE = 5;

@@ -3,7 +3,7 @@
  * then in {@link SEARCH_FACTOR} steps where it searches or climbs) while the callers use it and the plan admits it,
  * until the next 429. This keeps the ramp's own count: when it last stepped, what was sent and admitted since, and
  * which answers speak for the pace before the step. The pacing owns the estimate and the slots, and decides at each
- * 429 whether a ramp runs on (`#cut`). Pure arithmetic on the times and counts passed in.
+ * 429 whether a ramp runs on (`which-cut.ts`). Pure arithmetic on the times and counts passed in.
  */
 
 /** After the first 429 the pace doubles this often at most (ms; at an admitted answer) until the next 429. */
@@ -13,7 +13,7 @@ export const RAMP_MS = 250;
  * jitter alone now and then admits one call above the plan.
  */
 export const ONE_CALL_RAMP_MS = 100;
-/** The search's step (see `Pacing.#cut`): the pace climbs from the lower bound by this factor at a time. */
+/** The search's step (see `first-round.ts`): the pace climbs from the lower bound by this factor at a time. */
 export const SEARCH_FACTOR = 1.08;
 /** Callers that sent at least this share of the pace used it (a ramp step needs that much). */
 const USED = 0.75;
