@@ -1,7 +1,7 @@
 /**
  * Where a 429 puts the plan (or this client's share of it), by what the 429 ended: the pacing's estimate after a cut.
- * `which-cut.ts` tells which case a 429 is, from what the pacing saw since the last one, `pacing.ts` bounds the result; this is the
- * arithmetic of each case, and why. Pure: no state.
+ * `which-cut.ts` tells which case a 429 is, from what the pacing saw since the last one, and `pacing.ts` bounds the
+ * result; this is the arithmetic of each case, and why. Pure: no state.
  *
  * A 429 means the bucket was empty at that moment, so between two 429s the answers the plan admitted are what it
  * refilled meanwhile: admitted ÷ time between them is the plan's rate (or this client's share), and the pace that met
