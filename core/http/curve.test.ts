@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUT, curve, MIN_REGAIN_MS, regainMs, REGAIN_CALLS, stallMs, type CurveInput } from './curve.ts';
+import { CUT, curve, MIN_REGAIN_MS, rampsAgain, regainMs, REGAIN_CALLS, stallMs, type CurveInput } from './curve.ts';
 import type { CutEvent } from './first-round.ts';
 
 const at20: CurveInput = { estimate: 20, peak: 20, measuredPeak: 20, oneCallBucket: false, stallMs: 0 };
@@ -49,4 +49,16 @@ describe('curve', () => {
     expect(stallMs(cutAt(700), 2, 100, false)).toBe(700);
     expect(stallMs(undefined, 2, 100, true)).toBe(0);
   });
+
+  it('the ramp runs again once the probe ran to 1.25× the estimate with no 429 for two regains, callers awake', () => {
+    expect(rampsAgain(2 * MIN_REGAIN_MS, 25, 20, 0)).toBe(true);
+    expect(rampsAgain(2 * MIN_REGAIN_MS, 24.9, 20, 0)).toBe(false);
+    expect(rampsAgain(2 * MIN_REGAIN_MS - 1, 25, 20, 0)).toBe(false);
+    // A slow plan's regain is in calls: 60 calls at 2 req/s is 30 s, so two of them 60 s.
+    expect(rampsAgain(59_000, 2.5, 2, 0)).toBe(false);
+    expect(rampsAgain(60_000, 2.5, 2, 0)).toBe(true);
+    // Callers the last 429 left asleep: never.
+    expect(rampsAgain(10 * MIN_REGAIN_MS, 40, 20, 700)).toBe(false);
+  });
 });
+

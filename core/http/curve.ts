@@ -43,6 +43,15 @@ const SPILLED_BUCKETS = 4;
 /** A sleep counts up to the default first backoff (1 s at most): callers away longer were idle, not stalled by the 429. */
 const MAX_STALL_MS = 1000;
 
+/**
+ * A probe that ran to this multiple of the estimate with no 429 for {@link QUIET_REGAINS} regains ramps again
+ * ({@link rampsAgain}) …
+ */
+const RAMP_AGAIN = 1.25;
+const QUIET_REGAINS = 2;
+/** … in steps of this (the first ramp doubles; from a pace that held, half as bold). */
+export const RAMP_AGAIN_FACTOR = 1.5;
+
 /** What the curve is drawn from. Rates in requests per second. */
 export interface CurveInput {
   /** The estimate set at the last cut. */
@@ -124,4 +133,24 @@ export function stallMs(last: CutEvent | undefined, round: number | undefined, e
   const stall = Math.min(MAX_STALL_MS, asleepMs(last));
   const spilled = round !== undefined && SPILLED_BUCKETS * round < (estimate * stall) / 1000;
   return oneCallBucket || spilled ? stall : 0;
+}
+
+/**
+ * Whether the ramp runs again from the curve's pace: the probe ran to {@link RAMP_AGAIN} times the estimate, every
+ * call admitted, and no 429 came for {@link QUIET_REGAINS} regains, so the plan has more than the estimate says (the
+ * provider raised it, or another process on the key left). The cube alone took 10 to 40 s or more to find it, in
+ * units of the old plan (row 7n: 5/5 raised to 20/20 70 to 75 % of the new plan in the first minute; now 91 to
+ * 101 %); ramping in steps of {@link RAMP_AGAIN_FACTOR} it takes a few seconds. Doubling there put 50/100 with 500
+ * callers at internet latency at 5.9 % 429s (row 7p). Not for callers that the last 429 left asleep in their backoff
+ * (a lone caller): their estimate reads low by the sleep, so their probe passes 1.25× on plans it already holds, and
+ * ramping cost them (one caller on 50/25 93 → 89 %, 200/100 92 → 84 %, row 7a).
+ *
+ * @param sinceMs Milliseconds since the last cut.
+ * @param pace The curve's pace now, req/s.
+ * @param estimate The estimate, req/s.
+ * @param asleepMs How long the callers slept after the last 429 (`asleepMs` in `first-round.ts`).
+ * @returns `true` when the ramp runs again.
+ */
+export function rampsAgain(sinceMs: number, pace: number, estimate: number, asleepMs: number): boolean {
+  return asleepMs === 0 && pace >= RAMP_AGAIN * estimate && sinceMs >= QUIET_REGAINS * regainMs(estimate);
 }

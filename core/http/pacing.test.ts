@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CUT, MIN_REGAIN_MS } from './curve.ts';
 import { BETA, JITTER_MS, LONE_GUESS, MD_BETA, SLOW_JITTER_MS } from './estimate.ts';
 import { HOLD_CALLS, HOLD_STEP, HOLD_TARGET } from './hold.ts';
-import { Pacing } from './pacing.ts';
+import { Pacing, type Answer } from './pacing.ts';
 import { PEAK_HOLD_MS } from './peak.ts';
 import { SEARCH_FACTOR } from './ramp.ts';
 import { INITIAL_WINDOW } from './slow-start.ts';
@@ -66,12 +66,12 @@ function squeezeBelow(p: Pacing, t: number, floor: number): number {
   return t;
 }
 
-/** From `t` until `until`, one call at each slot of the pace, every one admitted; returns the last call's time. */
-function sendAtPace(p: Pacing, t: number, until: number): number {
+/** From `t` until `until`, one call at each slot of the pace, each answered so (admitted); returns the last call's time. */
+function sendAtPace(p: Pacing, t: number, until: number, answer: Answer = 'admitted'): number {
   while (t < until) {
     t += 1000 / p.rate(t)!;
     p.sent(t);
-    p.answered(t, 'admitted');
+    p.answered(t, answer);
   }
   return t;
 }
@@ -990,8 +990,10 @@ describe('Pacing', () => {
     const cutAt = squeezeBelow(p, measuredAt, measured / 8);
     const squeezed = p.estimate;
     const regainMs = Math.max(MIN_REGAIN_MS, (60 / squeezed) * 1000);
-    // Calls at the pace (on the measured share's clock while it is held) until the hold has run out.
-    const t = sendAtPace(p, cutAt, measuredAt + PEAK_HOLD_MS + 1000);
+    // Calls at the pace (on the measured share's clock while it is held) until the hold has run out. Their answers are
+    // lost: admitted ones, two regains without a 429, would run the ramp again (`rampsAgain`, tested below) and hide
+    // the curve's clock.
+    const t = sendAtPace(p, cutAt, measuredAt + PEAK_HOLD_MS + 1000, 'lost');
     expect(t - cutAt).toBeGreaterThan(regainMs);
     const own = ((t - cutAt - regainMs) / regainMs) ** 3;
     expect(p.rate(t)!).toBeCloseTo(squeezed * (1 + CUT * own));
@@ -1025,5 +1027,38 @@ describe('Pacing', () => {
     const p = throttledAfter(10, 0);
     p.pausedUntil(5000);
     expect(p.wait(0)).toBe(5000);
+  });
+});
+
+describe('Pacing after a raised plan', () => {
+  /** One caller at every slot from `t` until `until`, answered by `admit` 1 ms later (no backoff: never asleep). */
+  function busy(p: Pacing, admit: (t: number) => boolean, t: number, until: number): number {
+    while (t < until) {
+      t += p.wait(t);
+      p.sent(t);
+      p.answered(t + 1, admit(t) ? 'admitted' : 'throttled');
+      t += 1;
+    }
+    return t;
+  }
+
+  it('the probe that ran past 1.25× the estimate with no 429 for two regains ramps again, so 5/5 raised to 20/20 is found within seconds', () => {
+    const p = new Pacing();
+    let t = busy(p, fullBucket(5, 5), 0, 60_000);
+    expect(p.estimate).toBeGreaterThan(4);
+    expect(p.estimate).toBeLessThan(5.5);
+    // The provider raises the plan: a full bucket of 20 from now.
+    const raised = fullBucket(20, 20);
+    const from = t;
+    let found: number | undefined;
+    while (t < from + 60_000 && found === undefined) {
+      t = busy(p, (at) => raised(at - from), t, t + 500);
+      if (p.rate(t)! >= 16) found = t - from;
+    }
+    // Along the cube alone, in units of the old plan, 16 req/s came 47 s after the raise (row 7n: 75 % of the new
+    // plan in the first minute); ramping again, 26 s: two regains on the old estimate's clock, the cube to 1.25×, the
+    // climb.
+    expect(found).toBeDefined();
+    expect(found!).toBeLessThan(35_000);
   });
 });

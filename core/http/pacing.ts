@@ -41,7 +41,8 @@
  *   process that left) is found, and a plan that shrank is probed on its own clock again. The
  *   pace regains the estimate no sooner than `MIN_REGAIN_MS` and `REGAIN_CALLS` calls after the 429, so
  *   even a slow plan sees few. A lone caller on a bucket of one call, whose 429s each cost it a backoff's sleep,
- *   probes more slowly still (`STALL_PROBE`).
+ *   probes more slowly still (`STALL_PROBE`). Where the probe runs well past the estimate with no 429 (a plan that
+ *   was raised, another process that left), the ramp runs again from there, in steps of 1.5 (`rampsAgain`).
  * - With nothing to measure by, a 429 cuts the pace to `MD_BETA` of itself (multiplicative decrease), and to half
  *   when two or more calls since the last 429 got nothing admitted: several processes on one key each learn their
  *   share alone (as TCP flows do), and those that start together back off to their shares within seconds.
@@ -52,9 +53,9 @@
  */
 import { bucketBound } from './bucket.ts';
 import { CeilingSlots, nextOnSchedule, type Ceiling } from './ceiling.ts';
-import { curve, stallMs, type CurveInput } from './curve.ts';
+import { curve, RAMP_AGAIN_FACTOR, rampsAgain, stallMs, type CurveInput } from './curve.ts';
 import { estimateAfter } from './estimate.ts';
-import { oneCallRound, slowStartRound, type CutEvent } from './first-round.ts';
+import { asleepMs, oneCallRound, slowStartRound, type CutEvent } from './first-round.ts';
 import { Hold, HOLD_STEP } from './hold.ts';
 import { Peak } from './peak.ts';
 import { Ramp, SEARCH_FACTOR } from './ramp.ts';
@@ -106,6 +107,8 @@ export class Pacing {
   readonly #hold = new Hold();
   /** When each answer admitted since the last cut came (not those to calls sent before it): see `#bucketBound`. */
   #admits: number[] = [];
+  /** The ramp runs again (`rampsAgain` in `curve.ts`): its 429 before a step is no ramp's end. */
+  #rampedAgain = false;
   /** The last cut was a ramp's end that the bucket's bound lowered. */
   #bounded = false;
   /** Answers still due from calls in flight at the last cut: their 429s are that cut's, not new ones. */
@@ -283,6 +286,7 @@ export class Pacing {
       this.#slowStart.admitted(this.paced);
       const slot = this.#nextAt;
       if (!old || this.#lateAdmitted()) this.#step(now, stale);
+      if (!old && !tail) this.#rampAgain(now);
       // A ramp's step on a one-call bucket, or a late answer that raised slow start's guess, brings the next slot
       // forward: a caller asleep until the old one looks again. Without that, with more callers than slow start's
       // window (the rest queued), the first paced call waited out the guess the 429 had made before the round's
@@ -311,6 +315,21 @@ export class Pacing {
     if (!this.#hold.on && this.#mayHold()) this.#hold.begin(this.estimate);
     const factor = this.#hold.admitted(this.#admitted);
     if (factor !== 1) this.estimate = this.#withinBounds(this.estimate * factor);
+  }
+
+  /**
+   * An admitted answer on the curve: where the probe has run well past the estimate with no 429 (a raised plan, a
+   * client of the key that stopped), the ramp runs again from the pace it reached (`rampsAgain` in `curve.ts`). Not
+   * on a bucket of about one call (the hold keeps its pace) nor for callers a 429 left asleep (`curve.ts` says why).
+   */
+  #rampAgain(now: number): void {
+    const last = this.#events.at(-1);
+    if (!last || this.#ramp.on || this.#hold.on || this.#oneCallBucket) return;
+    const pace = this.rate(now);
+    if (pace === undefined || !rampsAgain(now - last.at, pace, this.estimate, asleepMs(last))) return;
+    this.estimate = pace;
+    this.#rampedAgain = true;
+    this.#ramp.restart(now, this.#sentTotal, true, RAMP_AGAIN_FACTOR, false);
   }
 
   /**
@@ -371,8 +390,9 @@ export class Pacing {
     const { cut, search, held, unproven } = whichCut({
       now, pace, events: this.#events, admitted: this.#admitted, sentTotal: this.#sentTotal, estimate: this.estimate,
       ramp: { on: ramp.on, factor: ramp.factor, steps: ramp.steps, admitted: ramp.admitted, climbing: ramp.climbing, rate: ramp.rate(now) },
-      burst, oneCallBucket: this.#oneCallBucket, bounded: this.#bounded,
+      burst, oneCallBucket: this.#oneCallBucket, bounded: this.#bounded, rampedAgain: this.#rampedAgain,
     });
+    this.#rampedAgain = false;
     if (search || held) this.#oneCallBucket = true;
     ramp.restart(now, this.#sentTotal, first || search || unproven, first ? 2 : SEARCH_FACTOR, unproven);
     const ceiling = this.ceiling?.requestsPerSecond ?? MAX_RATE;

@@ -5,7 +5,7 @@ import { whichCut, type CutInput } from './which-cut.ts';
 const noRamp = { on: false, factor: 2, steps: 0, admitted: 0, climbing: false, rate: 0 };
 const base: CutInput = {
   now: 3000, pace: 25, events: [], admitted: 50, sentTotal: 55, estimate: 20, ramp: noRamp,
-  burst: { admitted: 12, from: 0, alone: false }, oneCallBucket: false, bounded: false,
+  burst: { admitted: 12, from: 0, alone: false }, oneCallBucket: false, bounded: false, rampedAgain: false,
 };
 
 /** A 429 kept by the pacing. */
@@ -45,5 +45,13 @@ describe('whichCut', () => {
     // The search's own 429 (its factor the search's step) ends it: `searched`.
     const end = whichCut({ ...base, pace: 10, ramp: { ...ramp, factor: 1.08, steps: 3 }, oneCallBucket: true, events: [event({ slowStart: true, burst: 1 })] });
     expect(end.cut).toEqual({ kind: 'ramp-end', pace: 10, factor: 1.08, rampRate: 3, searched: true });
+  });
+
+  it('a ramp run again from the probe: its 429 before a step is judged as on the curve, after one it is a ramp\'s end', () => {
+    const events = [event({})];
+    const ramp = { ...noRamp, on: true, factor: 1.5, steps: 0, rate: 22 };
+    expect(whichCut({ ...base, events, ramp, rampedAgain: true }).cut).toEqual({ kind: 'anchored', pace: 25, admittedRate: 20, beforeProbe: true });
+    expect(whichCut({ ...base, events, ramp: { ...ramp, steps: 1 }, rampedAgain: true }).cut)
+      .toEqual({ kind: 'ramp-end', pace: 25, factor: 1.5, rampRate: 22, searched: false });
   });
 });

@@ -42,6 +42,8 @@ export interface CutInput {
   oneCallBucket: boolean;
   /** The last cut was a ramp's end that the bucket's size bounded. */
   bounded: boolean;
+  /** The ramp runs again from the probe (`rampsAgain` in `curve.ts`), not out of slow start or a search. */
+  rampedAgain: boolean;
 }
 
 /** The case, and what it starts: the search, a `held` one-call bucket, an unproven 429's climb. */
@@ -65,16 +67,19 @@ export function whichCut(input: CutInput): WhichCut {
   const anchor = findAnchor(events, admitted, input.estimate, now);
   // The first 429 (out of slow start, or out of a configured rate's burst) knows only what was admitted so far.
   const first = events.length === 0;
-  const ramped = ramp.on && !first;
+  // A ramp run again from the probe met its 429 before its first step: the pace it began at held, so the plan is just
+  // below it, as for any 429 on the curve (a ramp's end would put the plan at the pace ÷ the step: 26/3 with 15
+  // callers fell from 26 to 19 req/s, 81 % of the plan).
+  const ramped = ramp.on && !first && !(input.rampedAgain && ramp.steps === 0);
   // A 429 before the ramp's second doubling (the pace was still slow start's guess, or its double) is unproven: the
   // guess counts the burst as rate, so the 429 says only that the plan is below the pace (`estimate.ts`), and the
   // ramp climbs on from the cut in the search's steps; the next 429 ends that climb. At the guess itself at any
   // pace: below MIN_SEARCH_RATE, taken as a ramp's end, half the guess held 3/4 at 2 req/s and 2/3 at 1.5 (67 and
   // 75 % of the plan with 5 to 500 callers, no 429 to correct it for the curve's 60 calls, 30 to 40 s).
-  const unproven = ramped && ramp.factor === 2 && (events[0]?.burst ?? 0) > 2
+  const unproven = !input.rampedAgain && ramped && ramp.factor === 2 && (events[0]?.burst ?? 0) > 2
     && (ramp.steps === 0 || (ramp.steps === 1 && (pace ?? 0) >= MIN_SEARCH_RATE));
   // Any other doubling's 429 may say a bucket of about one call: then the search, or the plan just at the pace.
-  const { search, held } = ramped && ramp.factor === 2 && !unproven
+  const { search, held } = ramped && ramp.factor === 2 && !unproven && !input.rampedAgain
     ? doublingEnd(events[0], pace ?? 0, ramp.admitted)
     : { search: false, held: false };
   const oneCallBucket = input.oneCallBucket || search || held;
