@@ -74,7 +74,7 @@ const KEPT_EVENTS = 16;
 const SEND_RATE_MS = 1000;
 /** A late timer may send this much early on the next slot (at most one interval), so lateness does not add up. */
 const CATCH_UP_MS = 4;
-/** Admitted answers kept since the last cut for the bucket's bound (`bucket.ts`) (a ramp that runs longer than that goes unbounded). */
+/** Admitted answers kept since the last cut for the bucket's bound (`bucket.ts`; a ramp that runs longer goes unbounded). */
 const MAX_ADMITS = 4096;
 
 /** The pace of one API key, for one process. Times are epoch milliseconds of whatever clock the caller uses. */
