@@ -139,11 +139,11 @@ export function stallMs(last: CutEvent | undefined, round: number | undefined, e
  * Whether the ramp runs again from the curve's pace: the probe ran to {@link RAMP_AGAIN} times the estimate, every
  * call admitted, and no 429 came for {@link QUIET_REGAINS} regains, so the plan has more than the estimate says (the
  * provider raised it, or another process on the key left). The cube alone took 10 to 40 s or more to find it, in
- * units of the old plan (row 7n: 5/5 raised to 20/20 70 to 75 % of the new plan in the first minute; now 91 to
+ * units of the old plan (row 7n: 5/5 raised to 20/20 with 10 callers, 75 % of the new plan in the first minute; now
  * 101 %); ramping in steps of {@link RAMP_AGAIN_FACTOR} it takes a few seconds. Doubling there put 50/100 with 500
  * callers at internet latency at 5.9 % 429s (row 7p). Not for callers that the last 429 left asleep in their backoff
  * (a lone caller): their estimate reads low by the sleep, so their probe passes 1.25× on plans it already holds, and
- * ramping cost them (one caller on 50/25 93 → 89 %, 200/100 92 → 84 %, row 7a).
+ * ramping (tried with doubling) cost them (one caller on 50/25 93 → 89 %, 200/100 92 → 84 %, row 7a).
  *
  * @param sinceMs Milliseconds since the last cut.
  * @param pace The curve's pace now, req/s.
