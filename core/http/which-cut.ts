@@ -42,7 +42,10 @@ export interface CutInput {
   oneCallBucket: boolean;
   /** The last cut was a ramp's end that the bucket's size bounded. */
   bounded: boolean;
-  /** The ramp runs again from the probe (`rampsAgain` in `curve.ts`), not out of slow start or a search. */
+  /**
+   * The ramp runs again from the probe (`rampsAgain` in `curve.ts`): its steps are not doublings, so neither unproven
+   * nor a search.
+   */
   rampedAgain: boolean;
 }
 
@@ -76,10 +79,10 @@ export function whichCut(input: CutInput): WhichCut {
   // ramp climbs on from the cut in the search's steps; the next 429 ends that climb. At the guess itself at any
   // pace: below MIN_SEARCH_RATE, taken as a ramp's end, half the guess held 3/4 at 2 req/s and 2/3 at 1.5 (67 and
   // 75 % of the plan with 5 to 500 callers, no 429 to correct it for the curve's 60 calls, 30 to 40 s).
-  const unproven = !input.rampedAgain && ramped && ramp.factor === 2 && (events[0]?.burst ?? 0) > 2
+  const unproven = ramped && ramp.factor === 2 && (events[0]?.burst ?? 0) > 2
     && (ramp.steps === 0 || (ramp.steps === 1 && (pace ?? 0) >= MIN_SEARCH_RATE));
   // Any other doubling's 429 may say a bucket of about one call: then the search, or the plan just at the pace.
-  const { search, held } = ramped && ramp.factor === 2 && !unproven && !input.rampedAgain
+  const { search, held } = ramped && ramp.factor === 2 && !unproven
     ? doublingEnd(events[0], pace ?? 0, ramp.admitted)
     : { search: false, held: false };
   const oneCallBucket = input.oneCallBucket || search || held;
