@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { largestRate } from './bucket.ts';
+import { Admits, largestRate } from './bucket.ts';
+import type { CutEvent } from './first-round.ts';
 
 /** Epoch ms of `n` answers at `perSecond`, from `from` (the first one interval after it). */
 const steady = (n: number, perSecond: number, from = 0): number[] =>
@@ -37,5 +38,29 @@ describe('largestRate', () => {
     expect(fixed).toBeLessThan(27.5);
     expect(shrinking).toBeGreaterThan(30);
     expect(shrinking).toBeLessThan(31.5);
+  });
+});
+
+describe('Admits', () => {
+  /** Slow start's 429 at 0 after a round of 5 calls side by side over 15 ms: a bucket of about 5. */
+  const events: CutEvent[] = [
+    { at: 0, admitted: 5, sent: 20, slowStart: true, burst: 5, burstFrom: -15, burstAlone: false, rampEnd: false },
+  ];
+
+  it('bounds a ramp\'s end by what it admitted since the last cut, and starts again at a cut', () => {
+    const admits = new Admits();
+    for (const at of [1200, 1300, 1400, 1500, 1600, 1650, 1700, 1800, 1850]) admits.admitted(at);
+    expect(admits.bound(events, 1900, 40, 20)).toBeLessThan(9);
+    admits.clear();
+    // Nothing admitted in the 1.9 s since: a plan that refilled faster than about 1 req/s would have had a call left.
+    expect(admits.bound(events, 1900, 40, 20)).toBeLessThan(1.1);
+  });
+
+  it('a lone caller\'s round bounds nothing (its calls were mostly rate), nor a replay too long to keep', () => {
+    const admits = new Admits();
+    admits.admitted(1200);
+    expect(admits.bound([{ ...events[0]!, burstAlone: true }], 1900, 40, 20)).toBe(40);
+    for (let i = 0; i < 5000; i++) admits.admitted(1200 + i / 10);
+    expect(admits.bound(events, 1900, 40, 20)).toBe(20);
   });
 });

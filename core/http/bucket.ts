@@ -77,3 +77,34 @@ export function bucketBound(events: readonly CutEvent[], admits: readonly number
   if (!first?.slowStart || first.burstAlone || !last) return pace;
   return largestRate(admits, last.at, now, (rate) => Math.max(1, burstBucket(first, rate)), pace);
 }
+
+/** Admitted answers kept since the last cut for the bound: a ramp that runs longer goes unbounded. */
+const MAX_ADMITS = 4096;
+
+/** When each answer admitted since the last cut came (not those to calls sent before it), for {@link bucketBound}. */
+export class Admits {
+  #times: number[] = [];
+
+  /** @param now When an answer was admitted, epoch ms. */
+  admitted(now: number): void {
+    if (this.#times.length < MAX_ADMITS) this.#times.push(now);
+  }
+
+  /** A cut: the count starts again. */
+  clear(): void {
+    this.#times = [];
+  }
+
+  /**
+   * {@link bucketBound} on what was admitted since the last cut, or `unbounded` when too many came to replay.
+   *
+   * @param events The 429s kept, oldest first.
+   * @param now This 429, epoch ms.
+   * @param pace The pace that met it, req/s.
+   * @param unbounded What the estimate is without the bound, req/s.
+   * @returns Requests per second.
+   */
+  bound(events: readonly CutEvent[], now: number, pace: number, unbounded: number): number {
+    return this.#times.length < MAX_ADMITS ? bucketBound(events, this.#times, now, pace) : unbounded;
+  }
+}

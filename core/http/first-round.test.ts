@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asleepMs, burstBucket, doublingEnd, oneCallRound, slowStartRound, type CutEvent } from './first-round.ts';
+import { asleepMs, burstBucket, doublingEnd, lateRoundAnswer, oneCallRound, slowStartRound, type CutEvent } from './first-round.ts';
 
 /** Slow start's 429 at 1 s, its burst of `burst` calls from 0.985 s, 50 calls sent. */
 function slowStart(burst: number, alone: boolean, over: Partial<CutEvent> = {}): CutEvent {
@@ -15,6 +15,18 @@ describe('first-round', () => {
     expect(oneCallRound(slowStart(2, false))).toBe(false);
     // 3 admitted over 15 ms at 100 req/s: 1.5 of them were refill.
     expect(burstBucket(slowStart(3, false), 100)).toBeCloseTo(1.5);
+  });
+
+  it('a late answer of slow start\'s round counts into it: the guess over at least a second, the lone answer once', () => {
+    const first = slowStart(0, true, { admitted: 0, burstFrom: 0 });
+    // The round's only answer came back after its 429: the ramp counts it (a one-call bucket's lone answer).
+    expect(lateRoundAnswer(first)).toEqual({ guess: 1, lone: true, uncount: false });
+    // A second: the round was no one-call bucket, and the ramp uncounts the first.
+    expect(lateRoundAnswer(first)).toEqual({ guess: 2, lone: false, uncount: true });
+    expect(lateRoundAnswer(first)).toEqual({ guess: 3, lone: false, uncount: false });
+    expect(first).toMatchObject({ admitted: 3, burst: 3, lateLone: false });
+    // Over a round longer than a second, its own span.
+    expect(lateRoundAnswer(slowStart(3, false, { burstFrom: -1000 })).guess).toBe(2);
   });
 
   it('the callers slept from the 429 to their first call after it; not at all before that call', () => {

@@ -9,6 +9,7 @@
  */
 import { MIN_SEARCH_RATE } from './estimate.ts';
 import { MIN_HOLD_RATE } from './hold.ts';
+import { GUESS_MS } from './slow-start.ts';
 
 /** A 429 that began a cut: when, and how many answers had been admitted by then. */
 export interface CutEvent {
@@ -71,6 +72,32 @@ export function burstBucket(e: CutEvent, rate: number): number {
  */
 export function slowStartRound(first: CutEvent | undefined): number | undefined {
   return first?.slowStart ? first.burst : undefined;
+}
+
+/**
+ * An answer of slow start's round admitted after the 429 that ended it, before the ramp's first step: counted into
+ * the round (it mutates `first`). Answers come back in any order, so that 429 may arrive before most of its round's
+ * admitted answers (a 5/5 plan read as 1 req/s, a burst of 5 as one of 1, and 100 calls took 1.17× the plan's floor):
+ * slow start's guess and what it says about the bucket count them, and the ramp's rate does not (a 1/2 plan's burst
+ * read as 2 req/s). The one exception is the lone answer of a one-call bucket: the ramp's first call waits a whole
+ * interval of the guess (1 s at 1 req/s), so without it the ramp's rate reads half the plan.
+ *
+ * @param first Slow start's 429.
+ * @returns The round's guess with this answer (req/s); `lone`: the ramp counts it (the round's only answer so far);
+ *   `uncount`: the ramp must uncount the answer it counted as lone, now that a second came.
+ * @example
+ * lateRoundAnswer({ ...first, burst: 4, at: 1000, burstFrom: 0 }); // { guess: 5, lone: false, uncount: false }
+ */
+export function lateRoundAnswer(first: CutEvent): { guess: number; lone: boolean; uncount: boolean } {
+  first.admitted += 1;
+  first.burst += 1;
+  // The round's late answers read as a one-call bucket's lone answer until a second came: then the ramp's rate does
+  // not count the first either. Counted, a 1/2 plan whose 429 came back before both admitted answers read as 2 req/s
+  // at the ramp's first 429 (a rate of one answer over 0.5 s), and its blind cuts after that settled at 0.89.
+  const uncount = first.burst === 2 && first.lateLone === true;
+  first.lateLone = first.burst <= 1;
+  const guess = (first.burst * 1000) / Math.max(GUESS_MS, first.at - first.burstFrom);
+  return { guess, lone: first.burst <= 1, uncount };
 }
 
 /**
