@@ -27,6 +27,17 @@ describe('whichCut', () => {
     expect(whichCut({ ...base, events, sentTotal: 30 }).cut).toEqual({ kind: 'anchored', pace: 25, admittedRate: 20, beforeProbe: false });
   });
 
+  it('after a ramp\'s end that left a lone caller asleep, a pace three times what was admitted since is no pace in use', () => {
+    // The ramp's end at 1 s; the caller slept until 1.9 s; 20 admitted since, 10 req/s over the 2 s to this 429.
+    const asleep = event({ rampEnd: true, admitted: 30, usedFrom: { at: 1900, sent: 12 } });
+    const cut = (pace: number) => whichCut({ ...base, pace, estimate: pace, sentTotal: 12 + 2 * pace, events: [asleep] }).cut;
+    expect(cut(29)).toEqual({ kind: 'anchored', pace: 29, admittedRate: 10, beforeProbe: true });
+    expect(cut(30)).toEqual({ kind: 'anchored', pace: 30, admittedRate: 10, beforeProbe: false });
+    // Callers that did not sleep after that ramp's end: the pace was in use.
+    expect(whichCut({ ...base, pace: 30, estimate: 30, sentTotal: 72, events: [{ ...asleep, usedFrom: { at: 1000, sent: 12 } }] }).cut)
+      .toEqual({ kind: 'anchored', pace: 30, admittedRate: 10, beforeProbe: true });
+  });
+
   it('nothing to measure by: blind, and stuck when two calls since the last 429 had nothing admitted', () => {
     const events = [event({ admitted: 48, sent: 50 })];
     expect(whichCut({ ...base, events }).cut).toEqual({ kind: 'blind', pace: 25, stuck: false });
