@@ -36,6 +36,11 @@ export interface SimOptions {
   /** One-way network delay, ms: uniform in [min, max]. */
   delayMs?: [number, number];
   seed?: number;
+  /**
+   * Each process's limiter in place of the default (`bench/rate-oracle.ts`: a pacing that is told the plan, to measure
+   * what any pacing could hold); given the run's clock and seeded random.
+   */
+  limiterFor?: (process: number, clock: { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> }, random: () => number) => Limiter;
 }
 
 /** One answer the plan gave. */
@@ -169,7 +174,8 @@ export async function simulate(options: SimOptions): Promise<SimResult> {
 
   const runs: Promise<void>[] = [];
   for (let p = 0; p < options.processes; p++) {
-    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: options.rateLimit ?? 'adaptive' });
+    const limiter = options.limiterFor?.(p, clock, random)
+      ?? createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: options.rateLimit ?? 'adaptive' });
     const earlier = options.earlierCallMs;
     const ready = earlier === undefined
       ? Promise.resolve()
