@@ -11,6 +11,9 @@
  * - `push`: move the phase later by a part of the plan's interval (a 429 says someone was admitted less than an
  *   interval before): a small step, so colliding neighbours drift apart without jumping over the next one.
  *
+ * And, for contrast, `assigned`: the phases handed out evenly over the period (process i of n at i/n of it), which
+ * takes coordination between the processes: the same period with slots that never overlap.
+ *
  * The same simulator (the real retry loop and its backoff), plans, seeds 1 to 3, 30 s runs and steady window (from
  * 10 s) as row 7b; the default's figure beside each. Not part of `npm run bench` (a finding, not a row to keep):
  *
@@ -25,7 +28,7 @@ import { simulate, steady } from '../test/support/rate-sim.ts';
 import { median } from './support.ts';
 import { simulated } from './rate-sweep.ts';
 
-export type Way = 'fixed' | 'rephase' | 'push';
+export type Way = 'fixed' | 'rephase' | 'push' | 'assigned';
 
 /**
  * A limiter that sends on a grid of period `periodMs` from a random phase, one call per slot, and on a 429 maybe moves
@@ -34,9 +37,9 @@ export type Way = 'fixed' | 'rephase' | 'push';
  */
 export function slotLimiter(
   clock: { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> },
-  random: () => number, periodMs: number, way: Way, pushMs = 0,
+  random: () => number, periodMs: number, way: Way, pushMs = 0, assignedPhase = 0,
 ): Limiter {
-  let next = clock.now() + random() * periodMs;
+  let next = clock.now() + (way === 'assigned' ? assignedPhase * periodMs : random() * periodMs);
   let line: Promise<void> = Promise.resolve();
   const slot = async (signal?: AbortSignal): Promise<void> => {
     for (;;) {
@@ -94,7 +97,7 @@ async function oracle(cell: Cell, fraction: number, way: Way, push: number): Pro
   const runs = await Promise.all([1, 2, 3].map(async (seed) => {
     const run = await simulate({
       plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
-      durationMs: SPAN.durationMs, seed, limiterFor: (_p, clock, random) => slotLimiter(clock, random, periodMs, way, (push * 1000) / cell.rate),
+      durationMs: SPAN.durationMs, seed, limiterFor: (p, clock, random) => slotLimiter(clock, random, periodMs, way, (push * 1000) / cell.rate, p / cell.processes),
     });
     return { ...steady(run, { ratePerSecond: cell.rate }, SPAN.steadyFromMs, SPAN.durationMs), failed: run.failed };
   }));
@@ -118,7 +121,7 @@ const label = (cell: Cell): string => `${cell.rate}/${cell.burst} ${cell.process
 
 /** One table: each cell's default figure and the told pacings', and how many meet. */
 async function oneTable(fraction: number, push: number): Promise<void> {
-  const ways: Way[] = ['fixed', 'rephase', 'push'];
+  const ways: Way[] = ['fixed', 'rephase', 'push', 'assigned'];
   const counts = new Map<string, number>();
   const count = (key: string, r: Measured): void => { counts.set(key, (counts.get(key) ?? 0) + (meets(r) ? 1 : 0)); };
   process.stdout.write(`| plan | processes × callers | default | ${ways.join(' | ')} |\n|---|---|---|${ways.map(() => '---').join('|')}|\n`);
