@@ -1,9 +1,9 @@
 /**
- * What any pacing could hold where the default falls short: processes sharing a slow or one-call plan (row 7b's slow
- * and burst-1 plans, where its short cells are). Each process here is *told* the plan's rate and how many processes
- * share it, which no client is, and sends on a fixed period of `processes / (fraction × rate)` from a random phase,
- * one call per slot: the "slot timing" direction of bench/README ("Several processes on slow plans", (iii)) with its
- * hard part, a period common to all, given for free. Three ways to meet a 429:
+ * What a pacing that knows more could hold where the default falls short: processes sharing a slow or one-call
+ * plan (row 7b's slow and burst-1 plans, where its short cells are). Each process here is *told* the plan's rate and
+ * how many processes share it, which no client is, and sends on a fixed period of `processes / (fraction × rate)`
+ * from a random phase, one call per slot: the "slot timing" direction of bench/README ("Several processes on slow
+ * plans", (iii)) with its hard part, a period common to all, given for free. Three ways to meet a 429:
  *
  * - `fixed`: keep the phase (processes whose slots overlap on a one-call bucket collide on every period);
  * - `rephase`: move the phase by a random part of the period, so colliding processes drift apart until every slot
@@ -31,9 +31,9 @@ import { simulated } from './rate-sweep.ts';
 export type Way = 'fixed' | 'rephase' | 'push' | 'assigned';
 
 /**
- * A limiter that sends on a grid of period `periodMs` from a random phase, one call per slot, and on a 429 maybe moves
- * the phase. Callers line up; the head reads the grid when it gets there (so a phase moved by the last answer counts
- * at once) and sleeps again if the grid moved while it slept.
+ * A limiter that sends on a grid of period `periodMs` from a random phase (`assigned`: at `assignedPhase` of the
+ * period), one call per slot, and on a 429 maybe moves the phase. Callers line up; the head reads the grid when it
+ * gets there (so a phase moved by the last answer counts at once) and sleeps again if the grid moved while it slept.
  */
 export function slotLimiter(
   clock: { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> },
@@ -97,7 +97,8 @@ async function oracle(cell: Cell, fraction: number, way: Way, push: number): Pro
   const runs = await Promise.all([1, 2, 3].map(async (seed) => {
     const run = await simulate({
       plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
-      durationMs: SPAN.durationMs, seed, limiterFor: (p, clock, random) => slotLimiter(clock, random, periodMs, way, (push * 1000) / cell.rate, p / cell.processes),
+      durationMs: SPAN.durationMs, seed,
+      limiterFor: (p, clock, random) => slotLimiter(clock, random, periodMs, way, (push * 1000) / cell.rate, p / cell.processes),
     });
     return { ...steady(run, { ratePerSecond: cell.rate }, SPAN.steadyFromMs, SPAN.durationMs), failed: run.failed };
   }));
@@ -136,7 +137,9 @@ async function oneTable(fraction: number, push: number): Promise<void> {
     }
     process.stdout.write(`| ${cell.rate}/${cell.burst} | ${cell.processes} × ${cell.callers} | ${text(base)} | ${told.join(' | ')} |\n`);
   }
-  process.stdout.write(`\nof ${CELLS.length} cells, meeting (>= 85 %, < 3 % 429s, none failed), a period for ${fraction} of the plan, push ${push} interval: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+  const met = [...counts].map(([k, v]) => `${k} ${v}`).join(', ');
+  process.stdout.write(`\nof ${CELLS.length} cells, meeting (>= 85 %, < 3 % 429s, none failed), `
+    + `a period for ${fraction} of the plan, push ${push} interval: ${met}\n`);
 }
 
 /** Every told pacing over a grid of fractions and pushes: the default's short cells that none of them meets. */
@@ -154,7 +157,8 @@ async function union(): Promise<void> {
         for (const way of ['fixed', 'rephase', 'push'] as const) {
           if (way !== 'push' && push !== 0.1) continue; // the push is only the push's
           const r = await oracle(cell, fraction, way, push);
-          if (meets(r) && !reached.has(label(cell))) reached.set(label(cell), `${way} at ${fraction}${way === 'push' ? `, push ${push}` : ''}: ${text(r)}`);
+          if (!meets(r) || reached.has(label(cell))) continue;
+          reached.set(label(cell), `${way} at ${fraction}${way === 'push' ? `, push ${push}` : ''}: ${text(r)}`);
         }
       }
     }
