@@ -21,7 +21,9 @@
  *   node --import tsx bench/rate-oracle.ts all                 fractions 0.86, 0.87, 0.9 × pushes 0.1, 0.25, 0.5:
  *                                                             the short cells no told pacing meets (about 20 s)
  *
- * `ORACLE_SECONDS=90 ORACLE_FROM=30` runs row 7e's span instead (90 s, steady from 30 s).
+ * `ORACLE_SECONDS=90 ORACLE_FROM=30` runs row 7e's span instead (90 s, steady from 30 s). `rate-oracle-uneven.ts`
+ * asks what the common period is worth: the same push with shares that differ between the processes, and periods of
+ * powers of two on the shared clock.
  */
 import type { Limiter, Outcome } from '../core/http/limiter.ts';
 import { simulate, steady } from '../test/support/rate-sim.ts';
@@ -72,12 +74,12 @@ export function slotLimiter(
 }
 
 /** Row 7b's span, or another (`ORACLE_SECONDS`, `ORACLE_FROM`: a run's length and where its steady state begins). */
-const SPAN = {
+export const SPAN = {
   durationMs: Number(process.env['ORACLE_SECONDS'] ?? 30) * 1000,
   steadyFromMs: Number(process.env['ORACLE_FROM'] ?? 10) * 1000,
 };
 
-interface Cell {
+export interface Cell {
   rate: number;
   burst: number;
   processes: number;
@@ -85,7 +87,7 @@ interface Cell {
 }
 
 /** Row 7b's plans of up to 5 req/s and its burst-1 plans up to 100 req/s, with 2, 4 and 8 processes of 1 and 10 callers. */
-const CELLS: Cell[] = [];
+export const CELLS: Cell[] = [];
 for (const [rate, burst] of [[1, 1], [1, 2], [2, 1], [2, 2], [2, 4], [5, 1], [5, 5], [5, 10], [7, 1], [20, 1], [50, 1], [100, 1]] as const) {
   for (const processes of [2, 4, 8]) {
     for (const callers of [1, 10]) CELLS.push({ rate, burst, processes, callers });
@@ -108,17 +110,17 @@ async function oracle(cell: Cell, fraction: number, way: Way, push: number): Pro
   };
 }
 
-interface Measured {
+export interface Measured {
   share: number;
   throttled: number;
   failed: number;
 }
 
-const meets = (r: Measured): boolean => r.share >= 0.85 && r.throttled < 0.03 && r.failed === 0;
-const text = (r: Measured): string =>
+export const meets = (r: Measured): boolean => r.share >= 0.85 && r.throttled < 0.03 && r.failed === 0;
+export const text = (r: Measured): string =>
   `${Math.round(r.share * 100)} % / ${(r.throttled * 100).toFixed(1)} %${r.failed ? ` / ${r.failed} failed` : ''}${meets(r) ? '' : ' ✗'}`;
 
-const label = (cell: Cell): string => `${cell.rate}/${cell.burst} ${cell.processes} × ${cell.callers}`;
+export const label = (cell: Cell): string => `${cell.rate}/${cell.burst} ${cell.processes} × ${cell.callers}`;
 
 /** One table: each cell's default figure and the told pacings', and how many meet. */
 async function oneTable(fraction: number, push: number): Promise<void> {
