@@ -13,7 +13,8 @@
  *
  *   node --import tsx bench/rate-oracle-uneven.ts [fraction, default 0.87] [push, default 0.1 interval]
  *
- * `ORACLE_EVEN=1` gives every process the same share instead.
+ * `ORACLE_EVEN=1` gives every process the same share instead; `ORACLE_SPREAD=0.01` shares within 1 % of one another
+ * (how equal must they be?).
  */
 import type { Limiter, Outcome } from '../core/http/limiter.ts';
 import { simulate, steady } from '../test/support/rate-sim.ts';
@@ -72,12 +73,15 @@ function ladderLimiter(clock: Clock, random: () => number, rate: number, pushMs:
   };
 }
 
-/** Each process's share of `fraction × rate`: weights 0.5 to 1.5 from a seeded generator (or all equal). */
+/** How far the weights of the shares spread: 1 ± this (`ORACLE_SPREAD`, default 0.5). */
+const SPREAD = Number(process.env['ORACLE_SPREAD'] ?? 0.5);
+
+/** Each process's share of `fraction × rate`: weights 1 ± {@link SPREAD} from a seeded generator (or all equal). */
 function shares(cell: Cell, fraction: number, seed: number, even: boolean): number[] {
   let state = seed * 7919 + cell.processes * 31 + cell.rate;
   const weights = Array.from({ length: cell.processes }, () => {
     state = (state * 1103515245 + 12345) % 2147483648;
-    return even ? 1 : 0.5 + state / 2147483648;
+    return even ? 1 : 1 + SPREAD * (2 * (state / 2147483648) - 1);
   });
   const sum = weights.reduce((a, b) => a + b, 0);
   return weights.map((w) => (fraction * cell.rate * w) / sum);
