@@ -17,9 +17,8 @@
  * (how equal must they be?).
  */
 import type { Limiter, Outcome } from '../core/http/limiter.ts';
-import { simulate, steady } from '../test/support/rate-sim.ts';
 import { CELLS, type Cell, label, type Measured, meets, slotLimiter, SPAN, text } from './rate-oracle.ts';
-import { median } from './support.ts';
+import { simulated } from './rate-sweep.ts';
 
 type Clock = { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> };
 
@@ -87,23 +86,14 @@ function shares(cell: Cell, fraction: number, seed: number, even: boolean): numb
   return weights.map((w) => (fraction * cell.rate * w) / sum);
 }
 
-async function told(cell: Cell, fraction: number, push: number, way: 'push' | 'ladder', even: boolean): Promise<Measured> {
+function told(cell: Cell, fraction: number, push: number, way: 'push' | 'ladder', even: boolean): Promise<Measured> {
   const pushMs = (push * 1000) / cell.rate;
-  const runs = await Promise.all([1, 2, 3].map(async (seed) => {
+  return simulated(cell, SPAN, (seed) => {
     const share = shares(cell, fraction, seed, even);
-    const run = await simulate({
-      plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
-      durationMs: SPAN.durationMs, seed,
-      limiterFor: (p, clock, random) => (way === 'push'
-        ? slotLimiter(clock, random, 1000 / share[p]!, 'push', pushMs)
-        : ladderLimiter(clock, random, share[p]!, pushMs)),
-    });
-    return { ...steady(run, { ratePerSecond: cell.rate }, SPAN.steadyFromMs, SPAN.durationMs), failed: run.failed };
-  }));
-  return {
-    share: median(runs.map((r) => r.share)), throttled: median(runs.map((r) => r.throttled)),
-    failed: Math.max(...runs.map((r) => r.failed)),
-  };
+    return (p, clock, random) => (way === 'push'
+      ? slotLimiter(clock, random, 1000 / share[p]!, 'push', pushMs)
+      : ladderLimiter(clock, random, share[p]!, pushMs));
+  });
 }
 
 if (import.meta.main) {

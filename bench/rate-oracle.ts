@@ -26,8 +26,6 @@
  * powers of two on the shared clock.
  */
 import type { Limiter, Outcome } from '../core/http/limiter.ts';
-import { simulate, steady } from '../test/support/rate-sim.ts';
-import { median } from './support.ts';
 import { simulated } from './rate-sweep.ts';
 
 export type Way = 'fixed' | 'rephase' | 'push' | 'assigned';
@@ -94,20 +92,10 @@ for (const [rate, burst] of [[1, 1], [1, 2], [2, 1], [2, 2], [2, 4], [5, 1], [5,
   }
 }
 
-async function oracle(cell: Cell, fraction: number, way: Way, push: number): Promise<Measured> {
+function oracle(cell: Cell, fraction: number, way: Way, push: number): Promise<Measured> {
   const periodMs = (cell.processes / (fraction * cell.rate)) * 1000;
-  const runs = await Promise.all([1, 2, 3].map(async (seed) => {
-    const run = await simulate({
-      plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
-      durationMs: SPAN.durationMs, seed,
-      limiterFor: (p, clock, random) => slotLimiter(clock, random, periodMs, way, (push * 1000) / cell.rate, p / cell.processes),
-    });
-    return { ...steady(run, { ratePerSecond: cell.rate }, SPAN.steadyFromMs, SPAN.durationMs), failed: run.failed };
-  }));
-  return {
-    share: median(runs.map((r) => r.share)), throttled: median(runs.map((r) => r.throttled)),
-    failed: Math.max(...runs.map((r) => r.failed)),
-  };
+  const pushMs = (push * 1000) / cell.rate;
+  return simulated(cell, SPAN, () => (p, clock, random) => slotLimiter(clock, random, periodMs, way, pushMs, p / cell.processes));
 }
 
 export interface Measured {

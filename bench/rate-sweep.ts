@@ -17,7 +17,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simulate, steady } from '../test/support/rate-sim.ts';
+import { simulate, steady, type SimOptions } from '../test/support/rate-sim.ts';
 import { startEmulatorProcess } from './child.ts';
 import { control, fixed, median, putUsagePlan, requestLog, sandboxOf, type BenchResult, type Partner } from './support.ts';
 
@@ -64,13 +64,18 @@ export interface Span {
   delayMs?: [number, number];
 }
 
-/** One cell in virtual time: the median of seeds 1 to 3. */
-export async function simulated(cell: Cell, span: Span = { durationMs: 30_000, steadyFromMs: STEADY_FROM_MS }): Promise<CellResult> {
+/**
+ * One cell in virtual time: the median of seeds 1 to 3. `limiterFor` puts another limiter in place of the default
+ * (`bench/rate-oracle.ts`), per seed.
+ */
+export async function simulated(
+  cell: Cell, span: Span = { durationMs: 30_000, steadyFromMs: STEADY_FROM_MS }, limiterFor?: (seed: number) => SimOptions['limiterFor'],
+): Promise<CellResult> {
   const runs = await Promise.all([1, 2, 3].map(async (seed) => {
     const run = await simulate({
       plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
       durationMs: span.durationMs, seed, rateLimit: cell.configured ? { requestsPerSecond: cell.rate, burst: cell.burst } : undefined,
-      ...(span.delayMs ? { delayMs: span.delayMs } : {}),
+      ...(span.delayMs ? { delayMs: span.delayMs } : {}), limiterFor: limiterFor?.(seed),
     });
     return { ...steady(run, { ratePerSecond: cell.rate }, span.steadyFromMs, span.durationMs), failed: run.failed };
   }));
