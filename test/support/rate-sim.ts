@@ -38,7 +38,7 @@ export interface SimOptions {
   seed?: number;
   /**
    * Each process's limiter in place of the default (`bench/rate-oracle.ts`: a pacing that is told the plan, to measure
-   * what any pacing could hold); given the run's clock and seeded random.
+   * what a pacing that knows more could hold); given the run's clock and seeded random.
    */
   limiterFor?: (process: number, clock: { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> }, random: () => number) => Limiter;
 }
