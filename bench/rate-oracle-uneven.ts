@@ -16,11 +16,11 @@
  * `ORACLE_EVEN=1` gives every process the same share instead; `ORACLE_SPREAD=0.01` shares within 1 % of one another
  * (how equal must they be?).
  */
-import type { Limiter, Outcome } from '../core/http/limiter.ts';
+import type { Limiter, LimiterOptions, Outcome } from '../core/http/limiter.ts';
 import { CELLS, type Cell, label, type Measured, meets, slotLimiter, SPAN, text } from './rate-oracle.ts';
 import { simulated } from './rate-sweep.ts';
 
-type Clock = { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> };
+type Clock = Pick<LimiterOptions, 'now' | 'sleep'>;
 
 interface Stream {
   periodMs: number;

@@ -25,7 +25,7 @@
  * asks what the common period is worth: the same push with shares that differ between the processes, and periods of
  * powers of two on the shared clock.
  */
-import type { Limiter, Outcome } from '../core/http/limiter.ts';
+import type { Limiter, LimiterOptions, Outcome } from '../core/http/limiter.ts';
 import { simulated } from './rate-sweep.ts';
 
 export type Way = 'fixed' | 'rephase' | 'push' | 'assigned';
@@ -36,7 +36,7 @@ export type Way = 'fixed' | 'rephase' | 'push' | 'assigned';
  * gets there (so a phase moved by the last answer counts at once) and sleeps again if the grid moved while it slept.
  */
 export function slotLimiter(
-  clock: { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> },
+  clock: Pick<LimiterOptions, 'now' | 'sleep'>,
   random: () => number, periodMs: number, way: Way, pushMs = 0, assignedPhase = 0,
 ): Limiter {
   let next = clock.now() + (way === 'assigned' ? assignedPhase * periodMs : random() * periodMs);

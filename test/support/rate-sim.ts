@@ -4,7 +4,7 @@
  * emulator's, with a seeded network delay. Seconds of traffic run in milliseconds and the same seed gives the same
  * run, so the pacing's behaviour can be asserted in unit tests (and swept in the benchmark) without waiting.
  */
-import { createLimiter, type Limiter } from '../../core/http/limiter.ts';
+import { createLimiter, type Limiter, type LimiterOptions } from '../../core/http/limiter.ts';
 import type { Ceiling } from '../../core/http/ceiling.ts';
 import { CALL_DEFAULTS, runCall, type Attempt } from '../../core/http/run-call.ts';
 import { createRedactor } from '../../core/redact.ts';
@@ -40,7 +40,7 @@ export interface SimOptions {
    * Each process's limiter in place of the default (`bench/rate-oracle.ts`: a pacing that is told the plan, to measure
    * what a pacing that knows more could hold); given the run's clock and seeded random.
    */
-  limiterFor?: (process: number, clock: { now: () => number; sleep: (ms: number, signal?: AbortSignal) => Promise<void> }, random: () => number) => Limiter;
+  limiterFor?: (process: number, clock: Pick<LimiterOptions, 'now' | 'sleep'>, random: () => number) => Limiter;
 }
 
 /** One answer the plan gave. */
