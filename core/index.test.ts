@@ -28,6 +28,8 @@ describe('the package entry', () => {
         'ValidationError',
         'createClient',
         'createLimiter',
+        'createLimiterHost',
+        'createSharedLimiter',
         'fileNameFromDisposition',
         'isPartnerLearningError',
       ].sort(),

@@ -35,6 +35,8 @@ export {
 } from './errors/index.ts';
 export { MemoryTokenStore } from './auth/memory-token-store.ts';
 export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/limiter.ts';
+export { createSharedLimiter, type SharedLimiterOptions } from './http/shared-limiter.ts';
+export { createLimiterHost, type LimiterHost, type LimiterHostOptions } from './http/limiter-host.ts';
 export { fileNameFromDisposition } from './pdf.ts';
 
 export type * from './types/records.ts';

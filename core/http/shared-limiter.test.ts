@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { manualClock, type ManualClock } from '../../test/support/fake-clock.ts';
+import { sha256Hex } from '../hash.ts';
+import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
+import { createLimiterHost, type LimiterHost } from './limiter-host.ts';
+import { createSharedLimiter, type SharedLimiterOptions } from './shared-limiter.ts';
+
+const URL_ = 'http://limiter.test/pace';
+const KEY = 'pk_live_secret_key_0001';
+
+/**
+ * The host reached in-process, every request and its JSON body recorded. `busy` (an outcome or a pause in flight)
+ * holds a manual clock still; a turn is not counted, as it is answered only when the host's clock reaches the slot.
+ */
+function wire(host: LimiterHost, down = false) {
+  const sent: { route: string; body: string; authorization: string | null }[] = [];
+  let inFlight = 0;
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    sent.push({ route: new URL(request.url).pathname, body: String(init?.body ?? ''), authorization: request.headers.get('authorization') });
+    if (down) throw new TypeError('fetch failed: connect ECONNREFUSED');
+    const counted = !request.url.endsWith('/turn');
+    if (counted) inFlight += 1;
+    try {
+      return await host.fetch(request);
+    } finally {
+      if (counted) inFlight -= 1;
+    }
+  }) as typeof globalThis.fetch;
+  return { fetch, sent, busy: () => inFlight > 0 };
+}
+
+/** A call that records when it went (clock time) and by whom, answering `outcome`. */
+function call(limiter: Limiter, clock: ManualClock, log: [string, number][], who: string, outcome: Outcome = 'success', signal?: AbortSignal) {
+  return limiter.schedule(async () => {
+    log.push([who, clock.now()]);
+    return { outcome };
+  }, signal);
+}
+
+function setup(extra: Partial<SharedLimiterOptions> = {}, hostOptions: Parameters<typeof createLimiterHost>[0] = {}) {
+  const clock = manualClock(0);
+  const host = createLimiterHost({ now: clock.now, sleep: clock.sleep, ...hostOptions });
+  const net = wire(host);
+  const make = (options: Partial<SharedLimiterOptions> = {}) =>
+    createSharedLimiter({ url: URL_, apiKey: KEY, fetch: net.fetch, now: clock.now, sleep: clock.sleep, ...extra, ...options });
+  const run = <T>(work: Promise<T>) => clock.run(work, { busy: net.busy });
+  return { clock, host, net, make, run };
+}
+
+describe('createSharedLimiter with createLimiterHost', () => {
+  it('paces two processes of one key as one: a rate of 1 req/s shared goes one call a second between them', async () => {
+    const { clock, make, run } = setup({ rateLimit: { requestsPerSecond: 1, burst: 1 } });
+    const a = make();
+    const b = make();
+    const log: [string, number][] = [];
+    await run(Promise.all([call(a, clock, log, 'a'), call(b, clock, log, 'b'), call(a, clock, log, 'a'), call(b, clock, log, 'b')]));
+    expect(log.map(([, at]) => at)).toEqual([0, 1000, 2000, 3000]);
+    expect(new Set(log.map(([who]) => who))).toEqual(new Set(['a', 'b']));
+
+    // Each with a limiter of its own, both would go at once.
+    const alone: [string, number][] = [];
+    const local = () => createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: { requestsPerSecond: 1, burst: 1 } });
+    const start = clock.now();
+    await run(Promise.all([call(local(), clock, alone, 'a'), call(local(), clock, alone, 'b')]));
+    expect(alone.map(([, at]) => at - start)).toEqual([0, 0]);
+  });
+
+  it('a 429 one process met slows the other: the host learns from every process\'s outcomes', async () => {
+    const { clock, make, run } = setup();
+    const a = make();
+    const b = make();
+    const log: [string, number][] = [];
+    await run(call(a, clock, log, 'a', 'success'));
+    await run(call(a, clock, log, 'a', 'throttled'));
+    const before = clock.now();
+    await run(call(b, clock, log, 'b'));
+    expect(log.at(-1)![1]).toBeGreaterThan(before); // paced after the 429, though b never met one
+  });
+
+  it('a pause one process makes holds the other, and the key\'s streak of 5xx is the host\'s', async () => {
+    const { clock, make, run } = setup();
+    const a = make();
+    const b = make();
+    await run(call(a, clock, [], 'a', 'server-error'));
+    expect(a.failureStreak).toBe(1);
+    a.pause(2000);
+    const log: [string, number][] = [];
+    await run(call(b, clock, log, 'b', 'server-error'));
+    expect(log[0]![1]).toBe(2000);
+    expect(b.failureStreak).toBe(2);
+    expect(b.pauseRemaining()).toBe(0);
+  });
+
+  it('does not share between API keys', async () => {
+    const { clock, make, run } = setup({ rateLimit: { requestsPerSecond: 1, burst: 1 } });
+    const log: [string, number][] = [];
+    await run(Promise.all([call(make(), clock, log, 'a'), call(make({ apiKey: 'another-key' }), clock, log, 'b')]));
+    expect(log.map(([, at]) => at)).toEqual([0, 0]);
+  });
+
+  it('sends the host only the SHA-256 of the API key, and the token only in its header', async () => {
+    const { clock, make, run, net } = setup({ token: 'host-token-xyz' }, { token: 'host-token-xyz' });
+    await run(call(make(), clock, [], 'a', 'throttled'));
+    expect(net.sent.map((s) => s.route)).toEqual(['/pace/turn', '/pace/outcome']);
+    expect(JSON.parse(net.sent[0]!.body)).toEqual({ key: await sha256Hex(KEY), rate: 'adaptive' });
+    for (const s of net.sent) {
+      expect(s.body).not.toContain(KEY);
+      expect(s.body).not.toContain('host-token-xyz');
+      expect(s.authorization).toBe('Bearer host-token-xyz');
+    }
+  });
+
+  it('a caller that aborts while in line leaves it without sending, and the next goes in its slot', async () => {
+    const { clock, make, run } = setup({ rateLimit: { requestsPerSecond: 1, burst: 1 } });
+    const a = make();
+    const log: [string, number][] = [];
+    const controller = new AbortController();
+    const first = call(a, clock, log, 'first');
+    const left = call(a, clock, log, 'left', 'success', controller.signal);
+    const rejected = expect(left).rejects.toThrow('gave up');
+    await run(first);
+    controller.abort(new Error('gave up'));
+    await rejected;
+    await run(call(a, clock, log, 'next'));
+    expect(log).toEqual([['first', 0], ['next', 1000]]);
+  });
+
+  it('while the host cannot be reached, calls go through a limiter of this process, and the host is tried again later', async () => {
+    const clock = manualClock(0);
+    const net = wire(createLimiterHost({ now: clock.now, sleep: clock.sleep }), true);
+    const errors: Error[] = [];
+    const limiter = createSharedLimiter({
+      url: 'http://limiter.test/', apiKey: KEY, token: 'tok-123', fetch: net.fetch, now: clock.now, sleep: clock.sleep,
+      retryHostMs: 5000, onHostError: (e) => errors.push(e),
+    });
+    const log: [string, number][] = [];
+    await clock.run(call(limiter, clock, log, 'a'));
+    await clock.run(call(limiter, clock, log, 'a'));
+    expect(log).toHaveLength(2); // no call failed
+    expect(net.sent).toHaveLength(1); // one try, then the host is left alone for retryHostMs
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe('The limiter host at http://limiter.test/ could not be reached (fetch failed: connect ECONNREFUSED)');
+    await clock.advance(5000);
+    await clock.run(call(limiter, clock, log, 'a'));
+    expect(net.sent).toHaveLength(2);
+  });
+
+  it('a host that refuses (wrong token) says why, without the token, and calls still go', async () => {
+    const { clock, make, run } = setup({}, { token: 'right-token' });
+    const errors: Error[] = [];
+    const limiter = make({ token: 'wrong-token', onHostError: (e) => errors.push(e) });
+    const log: [string, number][] = [];
+    await run(call(limiter, clock, log, 'a'));
+    expect(log).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/answered 401 to turn: missing or wrong bearer token/);
+    expect(errors[0]!.message).not.toMatch(/right-token|wrong-token/);
+  });
+
+  it('refuses a url that is not http(s) and an empty apiKey, before anything is sent', () => {
+    expect(() => createSharedLimiter({ url: 'ftp://h/', apiKey: KEY })).toThrow(/must be http or https/);
+    expect(() => createSharedLimiter({ url: 'not a url', apiKey: KEY })).toThrow(/not a URL/);
+    expect(() => createSharedLimiter({ url: 'http://user:pw@h/', apiKey: KEY })).toThrow(/credentials/);
+    expect(() => createSharedLimiter({ url: URL_, apiKey: '' })).toThrow(/needs the apiKey/);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * A limiter whose line and pace live in a limiter host (`limiter-host.ts`), shared with every other process that
+ * uses the same API key and host: opt-in coordination for processes that share a usage plan (n8n queue-mode
+ * workers, several services of one partner). Pass it to `createClient({ limiter })`.
+ *
+ * Each call asks the host for its turn (one request that is answered when the call may go), sends, and reports how
+ * it ended; a success is reported without waiting (but in workerd, below). While the host cannot be reached, calls go through a limiter of
+ * this process (as with no host at all) and the host is tried again after `retryHostMs`, so a host that is down
+ * slows nothing and fails no call.
+ */
+import { ConfigurationError } from '../errors/configuration-error.ts';
+import { sha256Hex } from '../hash.ts';
+import { defaultNow, defaultSleep, isCloudflareWorkers } from '../runtime.ts';
+import { abortReason } from '../signal.ts';
+import type { Ceiling } from './ceiling.ts';
+import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
+import { KeyState, ROUTES, TurnAnswer } from './limiter-wire.ts';
+
+/** What {@link createSharedLimiter} takes. */
+export interface SharedLimiterOptions {
+  /** Where the limiter host is served (its routes are `turn`, `outcome` and `pause` under this URL). */
+  url: string | URL;
+  /** The API key whose line this is: only its SHA-256 is sent to the host. */
+  apiKey: string;
+  /** The host's bearer token, if it has one. */
+  token?: string;
+  /** A configured rate (a ceiling), as `createClient`'s `rateLimit`; default `'adaptive'`. */
+  rateLimit?: Ceiling | 'adaptive';
+  /** How to reach the host (default the global `fetch`). */
+  fetch?: typeof fetch;
+  /** After the host failed, how long calls use this process's own limiter before it is tried again (ms, default 5,000). */
+  retryHostMs?: number;
+  /** Told each time the host could not be reached or refused a request (the error names the host, never the token). */
+  onHostError?: (error: Error) => void;
+  /** The clock, epoch ms (default `Date.now`). */
+  now?: () => number;
+  /** Resolves after `ms` (default: a timer). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** The host could not be reached, or refused a request. */
+class HostError extends Error {
+  override readonly name = 'LimiterHostError';
+}
+
+/**
+ * Creates a limiter that shares its line and pace with every process using the same host and API key.
+ *
+ * @param options The host's URL, the API key, and optionally its token, a rate, `fetch` and a clock.
+ * @returns A {@link Limiter} for `createClient({ limiter })`.
+ * @throws {ConfigurationError} When `url` is not an http(s) URL or `apiKey` is empty.
+ * @example
+ * const limiter = createSharedLimiter({ url: 'http://limiter.internal:4020/', apiKey: process.env.PL_API_KEY! });
+ * const client = createClient({ ...options, limiter });
+ */
+export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
+  const base = hostUrl(options.url);
+  if (typeof options.apiKey !== 'string' || options.apiKey === '') {
+    throw new ConfigurationError({ origin: 'client', message: 'createSharedLimiter needs the apiKey whose line it shares', hint: 'Pass the same apiKey as to createClient' });
+  }
+  const now = options.now ?? defaultNow;
+  const sleep = options.sleep ?? defaultSleep;
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const retryHostMs = options.retryHostMs ?? 5_000;
+  const rate = options.rateLimit ?? 'adaptive';
+  // Inside workerd a caller waiting in the local line keeps a timer of its own (LimiterOptions.keepAliveMs), and a
+  // success is reported before the call returns: a subrequest left running when its request ends is cancelled, and
+  // an unreported lease would hold its place in the host's window until it expires.
+  const inWorkerd = isCloudflareWorkers();
+  const local = createLimiter({ now, sleep, rateLimit: rate, keepAliveMs: inWorkerd ? 100 : 0 });
+  const where = `${base.origin}${base.pathname}`;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
+  // The hash is awaited once and its value kept: no promise is shared between callers (a Worker forbids that).
+  let key: string | undefined;
+  let hostDownUntil = 0;
+  let pausedUntil = 0;
+  let failureStreak = 0;
+
+  const post = async (route: string, body: unknown, signal?: AbortSignal): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await send(new URL(route, base), { method: 'POST', headers, body: JSON.stringify(body), signal: signal ?? null, redirect: 'manual' });
+    } catch (error) {
+      if (signal?.aborted) throw abortReason(signal);
+      throw new HostError(`The limiter host at ${where} could not be reached (${error instanceof Error ? error.message : String(error)})`);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      let said = '';
+      try {
+        said = String((JSON.parse(text) as { error?: unknown }).error ?? '');
+      } catch { /* not JSON: the status says enough */ }
+      throw new HostError(`The limiter host at ${where} answered ${response.status} to ${route}${said ? `: ${said}` : ''}`);
+    }
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new HostError(`The limiter host at ${where} answered ${route} with a body that is not JSON`);
+    }
+  };
+  const hostFailed = (error: unknown): void => {
+    hostDownUntil = now() + retryHostMs;
+    if (error instanceof HostError) options.onHostError?.(error);
+  };
+  const mirror = (state: KeyState): void => {
+    failureStreak = state.failureStreak;
+    pausedUntil = Math.max(pausedUntil, now() + state.pauseRemainingMs);
+  };
+  const report = async (lease: string, outcome: Outcome): Promise<void> => {
+    try {
+      mirror(KeyState.parse(await post(ROUTES.outcome, { lease, outcome })));
+    } catch (error) {
+      hostFailed(error); // the host counts the lease as unanswered at its expiry
+    }
+  };
+
+  const limiter: Limiter = {
+    schedule: async (call, signal) => {
+      if (signal?.aborted) throw abortReason(signal);
+      if (now() < hostDownUntil) return local.schedule(call, signal);
+      let lease: string;
+      try {
+        key ??= await sha256Hex(options.apiKey);
+        lease = TurnAnswer.parse(await post(ROUTES.turn, { key, rate }, signal)).lease;
+      } catch (error) {
+        if (signal?.aborted) throw abortReason(signal);
+        hostFailed(error);
+        return local.schedule(call, signal);
+      }
+      let result;
+      try {
+        result = await call();
+      } catch (error) {
+        await report(lease, 'no-answer');
+        throw error;
+      }
+      if (result.outcome === 'success' && !inWorkerd) {
+        failureStreak = 0;
+        void report(lease, 'success');
+      } else {
+        await report(lease, result.outcome);
+      }
+      return result;
+    },
+    pause: (ms) => {
+      pausedUntil = Math.max(pausedUntil, now() + Math.max(0, ms));
+      local.pause(ms);
+      if (key === undefined || now() < hostDownUntil) return;
+      post(ROUTES.pause, { key, rate, ms: Math.max(0, ms) }).then((state) => mirror(KeyState.parse(state)), hostFailed);
+    },
+    wait: (ms, signal) => sleep(ms, signal),
+    pauseRemaining: () => Math.max(0, pausedUntil - now()),
+    get failureStreak() {
+      return now() < hostDownUntil ? local.failureStreak : failureStreak;
+    },
+  };
+  return limiter;
+}
+
+function hostUrl(url: string | URL): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigurationError({ origin: 'client', message: 'createSharedLimiter: url is not a URL', hint: 'Pass the limiter host\'s http(s) URL, such as http://limiter.internal:4020/' });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ConfigurationError({ origin: 'client', message: `createSharedLimiter: url must be http or https (got ${parsed.protocol})`, hint: 'Pass the limiter host\'s http(s) URL' });
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    // fetch refuses such a URL, and it would put a secret in every error message that names the host.
+    throw new ConfigurationError({ origin: 'client', message: 'createSharedLimiter: url carries credentials', hint: 'Give the host a token (createLimiterHost({ token })) and pass it as token' });
+  }
+  // Routes resolve under the URL's path: http://h/pace and http://h/pace/ both mean http://h/pace/turn.
+  if (!parsed.pathname.endsWith('/')) parsed.pathname += '/';
+  parsed.search = '';
+  parsed.hash = '';
+  return parsed;
+}
