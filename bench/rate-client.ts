@@ -4,7 +4,7 @@
  * JSON line with how the calls ended.
  * Run as `node --import tsx bench/rate-client.ts` with its settings in the environment, so several can share a key.
  */
-import { createClient, MemoryTokenStore } from '../core/index.ts';
+import { createClient, createSharedLimiter, MemoryTokenStore } from '../core/index.ts';
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -18,11 +18,20 @@ const organizationId = Number(env('RATE_ORGANIZATION_ID'));
 const rate = process.env['RATE_LIMIT'];
 /** With RATE_CALLS, the callers stop once that many calls were made between them (the duration stays a deadline). */
 const calls = Number(process.env['RATE_CALLS'] ?? 0);
+/** With RATE_SHARED_URL, the process's line and pace are the limiter host's there (row 7t), shared with the others. */
+const shared = process.env['RATE_SHARED_URL'];
+const limitOf = rate ? JSON.parse(rate) as { requestsPerSecond: number; burst: number } : undefined;
 const client = createClient({
   tokenUrl: env('RATE_TOKEN_URL'), baseUrl: env('RATE_BASE_URL'), clientId: env('RATE_CLIENT_ID'),
   clientSecret: env('RATE_CLIENT_SECRET'), apiKey: env('RATE_API_KEY'), environment: 'sandbox',
   tokenStore: new MemoryTokenStore(),
-  ...(rate ? { rateLimit: JSON.parse(rate) as { requestsPerSecond: number; burst: number } } : {}),
+  ...(limitOf && !shared ? { rateLimit: limitOf } : {}),
+  ...(shared ? {
+    limiter: createSharedLimiter({
+      url: shared, apiKey: env('RATE_API_KEY'), ...(limitOf ? { rateLimit: limitOf } : {}),
+      onHostError: (error) => process.stderr.write(`${error.message}\n`),
+    }),
+  } : {}),
 });
 // The token first, so the measured calls are API calls only: one read, made before the plan is set. With RATE_COLD
 // the callers' first call is the client's first (its token comes with it), as a script that calls at once would.

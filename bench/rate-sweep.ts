@@ -17,6 +17,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createLimiter, createLimiterHost, type Limiter } from '../core/index.ts';
 import { simulate, steady, type SimOptions } from '../test/support/rate-sim.ts';
 import { startEmulatorProcess } from './child.ts';
 import { control, fixed, median, putUsagePlan, requestLog, sandboxOf, type BenchResult, type Partner } from './support.ts';
@@ -32,6 +34,8 @@ export interface Cell {
   configured?: boolean;
   /** The service's plan, where it is not the cell's rate and burst (a configured rate under a bigger plan). */
   plan?: { rate: number; burst: number };
+  /** The processes share one limiter host (`createSharedLimiter`, row 7t) instead of each learning alone. */
+  shared?: boolean;
 }
 
 export interface CellResult extends Cell {
@@ -46,7 +50,8 @@ export const planOf = (c: Cell): string => `${c.rate}/${c.burst}`;
 export const byCallers = (c: Cell): string => String(c.callers);
 /** A cell's processes × callers in each (a table's column key). */
 export const byProcesses = (c: Cell): string => `${c.processes} × ${c.callers}`;
-export const label = (c: Cell): string => `${c.rate}/${c.burst} ${c.processes}x${c.callers}${c.configured ? ' configured' : ''}`;
+export const label = (c: Cell): string =>
+  `${c.rate}/${c.burst} ${c.processes}x${c.callers}${c.configured ? ' configured' : ''}${c.shared ? ' shared' : ''}`;
 export const meets = (r: CellResult): boolean =>
   r.failed === 0 && r.share >= (r.processes === 1 ? 0.9 : 0.85) && r.throttled < (r.processes === 1 ? 0.02 : 0.03);
 const cellText = (r: CellResult): string => `${fixed(r.share * 100, 0)} % / ${fixed(r.throttled * 100, 1)} %${r.failed ? ` / ${r.failed} failed` : ''}`;
@@ -66,7 +71,8 @@ export interface Span {
 
 /**
  * One cell in virtual time: the median of seeds 1 to 3. `limiterFor` puts another limiter in place of the default
- * (`bench/rate-oracle.ts`), per seed.
+ * (`bench/rate-oracle.ts`), per seed. A `shared` cell gives every process the same limiter, as a limiter host does
+ * (the host's round trips left out: over sockets they are in).
  */
 export async function simulated(
   cell: Cell, span: Span = { durationMs: 30_000, steadyFromMs: STEADY_FROM_MS }, limiterFor?: (seed: number) => SimOptions['limiterFor'],
@@ -75,7 +81,7 @@ export async function simulated(
     const run = await simulate({
       plan: { ratePerSecond: cell.rate, burst: cell.burst }, processes: cell.processes, callers: cell.callers,
       durationMs: span.durationMs, seed, rateLimit: cell.configured ? { requestsPerSecond: cell.rate, burst: cell.burst } : undefined,
-      ...(span.delayMs ? { delayMs: span.delayMs } : {}), limiterFor: limiterFor?.(seed),
+      ...(span.delayMs ? { delayMs: span.delayMs } : {}), limiterFor: limiterFor?.(seed) ?? (cell.shared ? oneLimiter() : undefined),
     });
     return { ...steady(run, { ratePerSecond: cell.rate }, span.steadyFromMs, span.durationMs), failed: run.failed };
   }));
@@ -83,6 +89,12 @@ export async function simulated(
     ...cell, share: median(runs.map((r) => r.share)), throttled: median(runs.map((r) => r.throttled)),
     failed: Math.max(...runs.map((r) => r.failed)),
   };
+}
+
+/** Every process of a run on one limiter, made on the run's clock when the first process asks. */
+function oneLimiter(): SimOptions['limiterFor'] {
+  let one: Limiter | undefined;
+  return (_process, clock) => (one ??= createLimiter({ now: clock.now, sleep: clock.sleep }));
 }
 
 /**
@@ -221,6 +233,8 @@ export interface PlanChange {
  */
 export async function overSockets(cell: Cell, seconds: number, seed: number, calls = 0, change?: PlanChange): Promise<SocketRun> {
   const emulator = await startEmulatorProcess(seed);
+  // A shared cell's limiter host, in this process (idle while the clients run) on a port of its own.
+  const host = cell.shared ? await serveLimiterHost() : undefined;
   try {
     const partners = (await control(fetch, emulator.origin, 'GET', '/_emulator/partners')) as Partner[];
     const env = sandboxOf(partners[0]);
@@ -230,6 +244,7 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
       RATE_TOKEN_URL: env.tokenUrl, RATE_BASE_URL: env.baseUrl, RATE_CLIENT_ID: env.clientId, RATE_CLIENT_SECRET: env.clientSecret,
       RATE_API_KEY: env.apiKey, ...(calls ? { RATE_CALLS: String(calls) } : {}),
       ...(cell.configured ? { RATE_LIMIT: JSON.stringify({ requestsPerSecond: cell.rate, burst: cell.burst }) } : {}),
+      ...(host ? { RATE_SHARED_URL: host.url } : {}),
     }));
     await Promise.all(clients.map((c) => c.ready));
     const plan = cell.plan ?? cell;
@@ -247,7 +262,21 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
     return { api, failed: runs.reduce((sum, r) => sum + r.failed, 0) };
   } finally {
     await emulator.stop();
+    await host?.close();
   }
+}
+
+/** A limiter host served on a free loopback port. */
+async function serveLimiterHost(): Promise<{ url: string; close: () => Promise<void> }> {
+  const host = createLimiterHost();
+  const server = serve({ fetch: host.fetch, port: 0, hostname: '127.0.0.1' });
+  await once(server, 'listening');
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the limiter host has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}/`,
+    close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
+  };
 }
 
 /** The share of a plan of `rate` req/s the service admitted between `fromMs` and `toMs` of a socket run, and its 429s. */

@@ -1,0 +1,114 @@
+/**
+ * Benchmark 7t: processes sharing one limiter host (`createLimiterHost` + `createSharedLimiter`, opt-in), where
+ * processes that each learn alone fall short (rows 7b, 7d, 7m).
+ *
+ * - In virtual time, row 7b's grid (plans of 1 to 200 req/s, bursts 1 and 1 to 2× the rate, 2 to 8 processes of 1,
+ *   10 and 60 callers) with every process on the same limiter, beside the default (each its own), median of seeds
+ *   1 to 3; and row 7m's workers through their items the same way. The host's round trips are left out here.
+ * - Over sockets, chosen short cells of 7b with a real host (`@hono/node-server`, in the bench's process) and real
+ *   client processes (`bench/rate-client.ts` with `RATE_SHARED_URL`), against the emulator in its own process:
+ *   the round trips to the host are in. `RATE_RUNS` (default 3) runs a cell, median; the default's figure for the
+ *   same cells is row 7d's or `bench/rate-probe.ts sockets`.
+ *
+ * About 2 minutes in virtual time, and 30 s per socket run.
+ */
+import { createLimiter, type Limiter } from '../core/index.ts';
+import { simulate } from '../test/support/rate-sim.ts';
+import { fixed, median, type BenchResult } from './support.ts';
+import { byProcesses, cellsText, meets, planOf, simulated, socketCell, table, type Cell, type CellResult } from './rate-sweep.ts';
+
+const RATES = [1, 2, 5, 7, 20, 50, 100, 200];
+
+/** 7b's cells, each with every process on one limiter, and as 7b runs it. */
+async function virtualGrid(): Promise<{ shared: CellResult[]; alone: CellResult[] }> {
+  const shared: CellResult[] = [];
+  const alone: CellResult[] = [];
+  for (const processes of [2, 4, 8]) {
+    for (const rate of RATES) {
+      for (const burst of [...new Set([1, rate, 2 * rate])]) {
+        for (const callers of [1, 10, 60]) {
+          alone.push(await simulated({ rate, burst, processes, callers }));
+          shared.push(await simulated({ rate, burst, processes, callers, shared: true }));
+        }
+      }
+    }
+  }
+  return { shared, alone };
+}
+
+/** 7m's shape (one-caller workers through their items, the share over the whole run), every worker on one limiter. */
+async function workers(rate: number, burst: number, processes: number, callsEach: number): Promise<{ line: string; all: boolean }> {
+  const runs = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
+    let one: Limiter | undefined;
+    const run = await simulate({
+      plan: { ratePerSecond: rate, burst }, processes, callers: 1, durationMs: 600_000, seed: i + 1, callsPerProcess: callsEach,
+      limiterFor: (_p, clock) => (one ??= createLimiter({ now: clock.now, sleep: clock.sleep })),
+    });
+    const throttled = run.answers.filter((a) => a.status === 429).length;
+    return { share: run.succeeded / ((rate * run.endedAt) / 1000), throttled: throttled / run.answers.length, failed: run.failed };
+  }));
+  const met = runs.filter((r) => r.share >= 0.85 && r.throttled < 0.03 && r.failed === 0).length;
+  const line = `${rate}/${burst} ${processes} × ${callsEach}: ${met} of ${runs.length} runs, median ${fixed(median(runs.map((r) => r.share)) * 100, 0)} %, `
+    + `lowest ${fixed(Math.min(...runs.map((r) => r.share)) * 100, 0)} %, 429s up to ${fixed(Math.max(...runs.map((r) => r.throttled)) * 100, 1)} %`;
+  return { line, all: met === runs.length };
+}
+
+/** Short cells of 7b and 7d: slow and one-call plans shared by several processes. */
+export const SOCKET_CELLS: Cell[] = [
+  { rate: 2, burst: 1, processes: 2, callers: 10 },
+  { rate: 2, burst: 1, processes: 8, callers: 10 },
+  { rate: 5, burst: 1, processes: 4, callers: 1 },
+  { rate: 20, burst: 1, processes: 8, callers: 1 },
+  { rate: 5, burst: 5, processes: 8, callers: 10 },
+  { rate: 1, burst: 2, processes: 8, callers: 10 },
+].map((c) => ({ ...c, shared: true }));
+
+export async function sharedLimiterBench(): Promise<BenchResult[]> {
+  const { shared, alone } = await virtualGrid();
+  const metShared = shared.filter(meets).length;
+  const metAlone = alone.filter(meets).length;
+  const workerCells = [];
+  for (const [rate, burst, processes, callsEach] of [[20, 20, 2, 500], [10, 10, 2, 250], [50, 50, 2, 1250], [20, 20, 4, 250]] as const) {
+    workerCells.push(await workers(rate, burst, processes, callsEach));
+  }
+  const runs = Number(process.env['RATE_RUNS'] ?? 3);
+  const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
+  const sockets: CellResult[] = [];
+  const all: Record<string, CellResult[]> = {};
+  for (const cell of SOCKET_CELLS) {
+    const measured: CellResult[] = [];
+    for (let run = 0; run < runs; run++) measured.push(await socketCell(cell, seconds, 700 + run));
+    all[`${planOf(cell)} ${byProcesses(cell)}`] = measured;
+    sockets.push({
+      ...cell, share: median(measured.map((r) => r.share)), throttled: median(measured.map((r) => r.throttled)),
+      failed: Math.max(...measured.map((r) => r.failed)),
+    });
+  }
+  return [
+    {
+      id: '7t',
+      name: 'Processes sharing one limiter host, virtual time: 7b\'s grid with every process on one limiter (median of 3 seeds)',
+      result: `${metShared} of ${shared.length} cells meet (each process alone, as 7b: ${metAlone}); short: `
+        + cellsText(shared.filter((r) => !meets(r))),
+      target: '2 to 8 processes: >= 85 %, < 3 % 429s, none failed',
+      met: metShared === shared.length,
+      details: { table: table(shared, planOf, byProcesses, 'plan \\ processes × callers'), alone: cellsText(alone) },
+    },
+    {
+      id: '7t-workers',
+      name: 'Processes sharing one limiter host, virtual time: 7m\'s workers through their items (20 seeds a cell)',
+      result: workerCells.map((w) => w.line).join('; '),
+      target: 'every run: >= 85 % over the whole run, < 3 %, none failed',
+      met: workerCells.every((w) => w.all),
+      details: {},
+    },
+    {
+      id: '7t-sockets',
+      name: `Processes sharing one limiter host over sockets: short cells of 7b and 7d (${runs} runs of ${seconds} s, median)`,
+      result: cellsText(sockets),
+      target: '>= 85 %, < 3 % 429s, none failed',
+      met: sockets.every(meets),
+      details: { runs: Object.fromEntries(Object.entries(all).map(([k, v]) => [k, cellsText(v)])) },
+    },
+  ];
+}
