@@ -9,10 +9,15 @@ import { consoleLogger } from './console-logger.ts';
 import type { RelayEnv } from './route-types.ts';
 import { bindingRateLimiter, type RateLimitBinding } from './learner-limit.ts';
 import { kvTokenStore, type KvNamespaceLike } from './token-store.ts';
+import { upstreamLimiter, type DurableObjectNamespaceLike } from './upstream-limiter.ts';
+
+export { UpstreamLimiter } from './upstream-limiter.ts';
 
 interface WorkerEnv {
   TOKEN_CACHE?: KvNamespaceLike;
   LEARNER_RATE_LIMIT?: RateLimitBinding;
+  /** Opt-in: every isolate in one line to the service (`upstream-limiter.ts`). */
+  UPSTREAM_LIMITER?: DurableObjectNamespaceLike;
   [name: string]: unknown;
 }
 
@@ -20,15 +25,25 @@ let relay: Hono<RelayEnv> | undefined;
 
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: unknown): Response | Promise<Response> {
-    relay ??= createRelay({
-      settings: env,
-      tokenStore: env.TOKEN_CACHE ? kvTokenStore(env.TOKEN_CACHE) : undefined,
-      requiredTokenStore: 'TOKEN_CACHE',
-      rateLimiter: env.LEARNER_RATE_LIMIT ? bindingRateLimiter(env.LEARNER_RATE_LIMIT) : undefined,
-      logger: consoleLogger(env['RELAY_LOG_LEVEL']),
-      // Looked up per call: the fetch of the request being served.
-      fetch: (input, init) => fetch(input, init),
-    });
+    relay ??= build(env);
     return relay.fetch(request, env, ctx as never);
   },
 };
+
+function build(env: WorkerEnv): Hono<RelayEnv> {
+  const logger = consoleLogger(env['RELAY_LOG_LEVEL']);
+  // The message names the object and what went wrong, never a secret.
+  const limiter = env.UPSTREAM_LIMITER
+    ? upstreamLimiter(env.UPSTREAM_LIMITER, env['PARTNER_LEARNING_API_KEY'], (error) => logger('warn', error.message, { event: 'upstream_limiter_unreachable' }))
+    : undefined;
+  return createRelay({
+    settings: env,
+    tokenStore: env.TOKEN_CACHE ? kvTokenStore(env.TOKEN_CACHE) : undefined,
+    requiredTokenStore: 'TOKEN_CACHE',
+    rateLimiter: env.LEARNER_RATE_LIMIT ? bindingRateLimiter(env.LEARNER_RATE_LIMIT) : undefined,
+    logger,
+    ...(limiter ? { limiter } : {}),
+    // Looked up per call: the fetch of the request being served.
+    fetch: (input, init) => fetch(input, init),
+  });
+}

@@ -101,6 +101,8 @@ export interface RelayWorkerOptions {
   onLine?: (line: string) => void;
   /** A port for workerd's DevTools inspector (CPU profiles in benchmarks); none by default. */
   inspectorPort?: number;
+  /** Binds the opt-in `UPSTREAM_LIMITER` Durable Object (`edge/upstream-limiter.ts`); unbound by default, as in `wrangler.jsonc`. */
+  upstreamLimiter?: boolean;
 }
 
 export interface RelayWorker {
@@ -147,6 +149,7 @@ export async function startRelayWorker(options: RelayWorkerOptions): Promise<Rel
     kvNamespaces: ['TOKEN_CACHE'],
     kvPersist: options.kvPersist ?? false,
     ratelimits,
+    ...(options.upstreamLimiter ? { durableObjects: { UPSTREAM_LIMITER: 'UpstreamLimiter' } } : {}),
     host: '127.0.0.1',
     port: options.port ?? 0,
     ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
