@@ -157,6 +157,17 @@ describe('createSharedLimiter with createLimiterHost', () => {
     expect(errors[0]!.message).not.toMatch(/right-token|wrong-token/);
   });
 
+  it('a host that answers in a shape it does not know is a host error too, and calls still go', async () => {
+    const clock = manualClock(0);
+    const errors: Error[] = [];
+    const fetch = (async () => new Response('{"granted":true}', { status: 200 })) as unknown as typeof globalThis.fetch;
+    const limiter = createSharedLimiter({ url: URL_, apiKey: KEY, fetch, now: clock.now, sleep: clock.sleep, onHostError: (e) => errors.push(e) });
+    const log: [string, number][] = [];
+    await clock.run(call(limiter, clock, log, 'a'));
+    expect(log).toHaveLength(1);
+    expect(errors.map((e) => e.message)).toEqual(['The limiter host at http://limiter.test/pace/ answered turn in a shape this client does not know (another version?)']);
+  });
+
   it('refuses a url that is not http(s) and an empty apiKey, before anything is sent', () => {
     expect(() => createSharedLimiter({ url: 'ftp://h/', apiKey: KEY })).toThrow(/must be http or https/);
     expect(() => createSharedLimiter({ url: 'not a url', apiKey: KEY })).toThrow(/not a URL/);

@@ -101,7 +101,13 @@ export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
   };
   const hostFailed = (error: unknown): void => {
     hostDownUntil = now() + retryHostMs;
-    if (error instanceof HostError) options.onHostError?.(error);
+    options.onHostError?.(error instanceof HostError ? error : new HostError(`The limiter host at ${where} failed: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  /** The host's answer in the shape the wire says, or a {@link HostError} naming the route. */
+  const shaped = <T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, route: string, body: unknown): T => {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new HostError(`The limiter host at ${where} answered ${route} in a shape this client does not know (another version?)`);
+    return parsed.data;
   };
   const mirror = (state: KeyState): void => {
     failureStreak = state.failureStreak;
@@ -109,7 +115,7 @@ export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
   };
   const report = async (lease: string, outcome: Outcome): Promise<void> => {
     try {
-      mirror(KeyState.parse(await post(ROUTES.outcome, { lease, outcome })));
+      mirror(shaped(KeyState, ROUTES.outcome, await post(ROUTES.outcome, { lease, outcome })));
     } catch (error) {
       hostFailed(error); // the host counts the lease as unanswered at its expiry
     }
@@ -122,7 +128,7 @@ export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
       let lease: string;
       try {
         key ??= await sha256Hex(options.apiKey);
-        lease = TurnAnswer.parse(await post(ROUTES.turn, { key, rate }, signal)).lease;
+        lease = shaped(TurnAnswer, ROUTES.turn, await post(ROUTES.turn, { key, rate }, signal)).lease;
       } catch (error) {
         if (signal?.aborted) throw abortReason(signal);
         hostFailed(error);
@@ -147,7 +153,7 @@ export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
       pausedUntil = Math.max(pausedUntil, now() + Math.max(0, ms));
       local.pause(ms);
       if (key === undefined || now() < hostDownUntil) return;
-      post(ROUTES.pause, { key, rate, ms: Math.max(0, ms) }).then((state) => mirror(KeyState.parse(state)), hostFailed);
+      post(ROUTES.pause, { key, rate, ms: Math.max(0, ms) }).then((state) => mirror(shaped(KeyState, ROUTES.pause, state))).catch(hostFailed);
     },
     wait: (ms, signal) => sleep(ms, signal),
     pauseRemaining: () => Math.max(0, pausedUntil - now()),
