@@ -91,13 +91,13 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
       const lease = crypto.randomUUID();
       const expiry = new AbortController();
       const outcome = new Promise<Outcome>((resolve) => {
-        const end = (value: Outcome): void => {
+        const end = (value: Outcome, expired = false): void => {
           if (!leases.delete(lease)) return;
-          expiry.abort();
+          if (!expired) expiry.abort(); // a reported lease's expiry timer goes (not one that already fired)
           resolve(value);
         };
         leases.set(lease, { end, learnt, limiter });
-        sleep(leaseMs, expiry.signal).then(() => end('no-answer'), () => undefined);
+        sleep(leaseMs, expiry.signal).then(() => end('no-answer', true), () => undefined);
         // The caller left just as its turn came: nothing was sent. (Not a listener for later: some servers abort a
         // request's signal once its answer is out, which would end every lease at once. A lease whose answer was
         // lost ends at its expiry.)

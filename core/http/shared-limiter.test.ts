@@ -168,6 +168,19 @@ describe('createSharedLimiter with createLimiterHost', () => {
     expect(errors.map((e) => e.message)).toEqual(['The limiter host at http://limiter.test/pace/ answered turn in a shape this client does not know (another version?)']);
   });
 
+  it('a call that outlasts the host\'s lease is told, and the host is not held to be down for it', async () => {
+    const { clock, make, run, net } = setup({}, { leaseMs: 1000 });
+    const errors: Error[] = [];
+    const limiter = make({ onHostError: (e) => errors.push(e) });
+    await run(limiter.schedule(async () => {
+      await clock.sleep(1500);
+      return { outcome: 'server-error' as const };
+    }));
+    expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/answered 404 to outcome: unknown or expired lease/)]);
+    await run(call(limiter, clock, [], 'next'));
+    expect(net.sent.map((s) => s.route)).toEqual(['/pace/turn', '/pace/outcome', '/pace/turn', '/pace/outcome']);
+  });
+
   it('refuses a url that is not http(s) and an empty apiKey, before anything is sent', () => {
     expect(() => createSharedLimiter({ url: 'ftp://h/', apiKey: KEY })).toThrow(/must be http or https/);
     expect(() => createSharedLimiter({ url: 'not a url', apiKey: KEY })).toThrow(/not a URL/);

@@ -38,9 +38,14 @@ export interface SharedLimiterOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** The host could not be reached, or refused a request. */
+/** The host could not be reached, or refused a request (`status`: its answer's, when it answered). */
 class HostError extends Error {
   override readonly name = 'LimiterHostError';
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
 }
 
 /**
@@ -91,7 +96,7 @@ export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
       try {
         said = String((JSON.parse(text) as { error?: unknown }).error ?? '');
       } catch { /* not JSON: the status says enough */ }
-      throw new HostError(`The limiter host at ${where} answered ${response.status} to ${route}${said ? `: ${said}` : ''}`);
+      throw new HostError(`The limiter host at ${where} answered ${response.status} to ${route}${said ? `: ${said}` : ''}`, response.status);
     }
     try {
       return JSON.parse(text);
@@ -117,7 +122,10 @@ export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
     try {
       mirror(shaped(KeyState, ROUTES.outcome, await post(ROUTES.outcome, { lease, outcome })));
     } catch (error) {
-      hostFailed(error); // the host counts the lease as unanswered at its expiry
+      // A lease the host no longer knows (the call outlasted its leaseMs) says nothing against the host: told, not
+      // held against it. Otherwise the host counts the lease as unanswered at its expiry.
+      if (error instanceof HostError && error.status === 404) options.onHostError?.(error);
+      else hostFailed(error);
     }
   };
 

@@ -112,7 +112,9 @@ export function manualClock(start = Date.UTC(2026, 10, 22, 12)): ManualClock {
       const timer = { at: t + Math.max(0, ms), seq: seq++, resolve };
       timers.push(timer);
       signal?.addEventListener('abort', () => {
-        timers.splice(timers.indexOf(timer), 1);
+        // Only while pending: a timer that already fired is no longer in the list (splice(-1) took another's).
+        const index = timers.indexOf(timer);
+        if (index >= 0) timers.splice(index, 1);
         reject(signal.reason);
       }, { once: true });
     });
