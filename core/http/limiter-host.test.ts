@@ -51,6 +51,7 @@ describe('createLimiterHost', () => {
       [post('pause', { key: KEY, ms: 'long' }, auth), 400, /ms/],
       [new Request('http://host.test/turn', { method: 'POST', headers: auth, body: '{' }), 400, /not JSON/],
       [new Request('http://host.test/turn', { headers: auth }), 405, /takes POST/],
+      [new Request('http://host.test/turn', { method: 'POST', headers: auth, body: `{"key":"${'a'.repeat(5000)}"}` }), 413, /larger than 4096 bytes/],
       [post('elsewhere', {}, auth), 404, /unknown route/],
     ];
     for (const [request, status, message] of cases) {

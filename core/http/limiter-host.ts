@@ -15,6 +15,10 @@ import { defaultNow, defaultSleep } from '../runtime.ts';
 import { sha256Bytes } from '../hash.ts';
 import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
 import { OutcomeRequest, PauseRequest, TurnRequest, type KeyState } from './limiter-wire.ts';
+import { BodyTooLargeError, readText } from './read-body.ts';
+
+/** Every request of the wire is a few hundred bytes. */
+const MAX_BODY_BYTES = 4096;
 
 /** What {@link createLimiterHost} takes; every field is optional. */
 export interface LimiterHostOptions {
@@ -128,8 +132,9 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
     if (!(await authorized(request))) return refuse(401, 'missing or wrong bearer token: pass the host\'s token to createSharedLimiter');
     let raw: unknown;
     try {
-      raw = await request.json();
-    } catch {
+      raw = JSON.parse(await readText(request, { maxBytes: MAX_BODY_BYTES }));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return refuse(413, `the body is larger than ${MAX_BODY_BYTES} bytes`);
       return refuse(400, 'the body is not JSON');
     }
     const schema = route === 'turn' ? TurnRequest : route === 'outcome' ? OutcomeRequest : PauseRequest;

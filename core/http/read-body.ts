@@ -86,13 +86,13 @@ export interface ReadTextOptions {
 /**
  * Reads a body as UTF-8 text, at most `maxBytes` of it. A `Content-Length` over the cap fails before reading.
  *
- * @param response Any response whose body is unread.
+ * @param response Any response (or request) whose body is unread.
  * @param options The cap, and whether to cut or refuse beyond it.
  * @returns The text.
  * @throws {BodyTooLargeError} Over the cap (unless `truncate`); the stream is cancelled.
  * @throws Whatever the stream fails with (a connection cut mid-body, an abort): the caller maps it.
  */
-export async function readText(response: Response, options: ReadTextOptions): Promise<string> {
+export async function readText(response: Pick<Response, 'body' | 'headers'>, options: ReadTextOptions): Promise<string> {
   const { maxBytes, truncate = false } = options;
   const body = response.body;
   if (body === null) return '';
@@ -126,7 +126,7 @@ export const ERROR_BODY_MAX_BYTES = 64 * 1024;
 /**
  * Reads an error body (or a token answer) to at most 64 KiB, as JSON when it parses, else as text.
  *
- * @param response Any response whose body is unread.
+ * @param response Any response (or request) whose body is unread.
  * @returns See {@link parseJsonOrText}.
  */
 export async function readJsonOrText(response: Response): Promise<unknown> {
