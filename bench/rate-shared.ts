@@ -12,10 +12,9 @@
  *
  * About 2 minutes in virtual time, and 30 s per socket run.
  */
-import { createLimiter, type Limiter } from '../core/index.ts';
-import { simulate } from '../test/support/rate-sim.ts';
-import { fixed, median, type BenchResult } from './support.ts';
+import { median, type BenchResult } from './support.ts';
 import { byProcesses, cellsText, meets, planOf, simulated, socketCell, table, type Cell, type CellResult } from './rate-sweep.ts';
+import { workersCells, workersKey, workersMeets, workersText } from './rate-workers.ts';
 
 const RATES = [1, 2, 5, 7, 20, 50, 100, 200];
 
@@ -36,23 +35,6 @@ async function virtualGrid(): Promise<{ shared: CellResult[]; alone: CellResult[
   return { shared, alone };
 }
 
-/** 7m's shape (one-caller workers through their items, the share over the whole run), every worker on one limiter. */
-async function workers(rate: number, burst: number, processes: number, callsEach: number): Promise<{ line: string; all: boolean }> {
-  const runs = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-    let one: Limiter | undefined;
-    const run = await simulate({
-      plan: { ratePerSecond: rate, burst }, processes, callers: 1, durationMs: 600_000, seed: i + 1, callsPerProcess: callsEach,
-      limiterFor: (_p, clock) => (one ??= createLimiter({ now: clock.now, sleep: clock.sleep })),
-    });
-    const throttled = run.answers.filter((a) => a.status === 429).length;
-    return { share: run.succeeded / ((rate * run.endedAt) / 1000), throttled: throttled / run.answers.length, failed: run.failed };
-  }));
-  const met = runs.filter((r) => r.share >= 0.85 && r.throttled < 0.03 && r.failed === 0).length;
-  const line = `${rate}/${burst} ${processes} × ${callsEach}: ${met} of ${runs.length} runs, median ${fixed(median(runs.map((r) => r.share)) * 100, 0)} %, `
-    + `lowest ${fixed(Math.min(...runs.map((r) => r.share)) * 100, 0)} %, 429s up to ${fixed(Math.max(...runs.map((r) => r.throttled)) * 100, 1)} %`;
-  return { line, all: met === runs.length };
-}
-
 /** Short cells of 7b and 7d: slow and one-call plans shared by several processes. */
 export const SOCKET_CELLS: Cell[] = [
   { rate: 2, burst: 1, processes: 2, callers: 10 },
@@ -67,10 +49,7 @@ export async function sharedLimiterBench(): Promise<BenchResult[]> {
   const { shared, alone } = await virtualGrid();
   const metShared = shared.filter(meets).length;
   const metAlone = alone.filter(meets).length;
-  const workerCells = [];
-  for (const [rate, burst, processes, callsEach] of [[20, 20, 2, 500], [10, 10, 2, 250], [50, 50, 2, 1250], [20, 20, 4, 250]] as const) {
-    workerCells.push(await workers(rate, burst, processes, callsEach));
-  }
+  const workerCells = await workersCells(true);
   const runs = Number(process.env['RATE_RUNS'] ?? 3);
   const seconds = Number(process.env['RATE_SECONDS'] ?? 30);
   const sockets: CellResult[] = [];
@@ -97,9 +76,9 @@ export async function sharedLimiterBench(): Promise<BenchResult[]> {
     {
       id: '7t-workers',
       name: 'Processes sharing one limiter host, virtual time: 7m\'s workers through their items (20 seeds a cell)',
-      result: workerCells.map((w) => w.line).join('; '),
+      result: workerCells.map((c) => `${workersKey(c)}: ${workersText(c)}`).join('; '),
       target: 'every run: >= 85 % over the whole run, < 3 %, none failed',
-      met: workerCells.every((w) => w.all),
+      met: workerCells.every(workersMeets),
       details: {},
     },
     {

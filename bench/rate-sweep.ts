@@ -17,8 +17,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { createLimiter, createLimiterHost, type Limiter } from '../core/index.ts';
+import { createLimiter, type Limiter } from '../core/index.ts';
+import { serveLimiterHost } from '../test/support/limiter-host.ts';
 import { simulate, steady, type SimOptions } from '../test/support/rate-sim.ts';
 import { startEmulatorProcess } from './child.ts';
 import { control, fixed, median, putUsagePlan, requestLog, sandboxOf, type BenchResult, type Partner } from './support.ts';
@@ -266,18 +266,6 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
   }
 }
 
-/** A limiter host served on a free loopback port. */
-async function serveLimiterHost(): Promise<{ url: string; close: () => Promise<void> }> {
-  const host = createLimiterHost();
-  const server = serve({ fetch: host.fetch, port: 0, hostname: '127.0.0.1' });
-  await once(server, 'listening');
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the limiter host has no port');
-  return {
-    url: `http://127.0.0.1:${address.port}/`,
-    close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
-  };
-}
 
 /** The share of a plan of `rate` req/s the service admitted between `fromMs` and `toMs` of a socket run, and its 429s. */
 export function socketWindow(api: SocketRun['api'], rate: number, fromMs: number, toMs: number): { share: number; throttled: number } {

@@ -7,6 +7,7 @@
  * the real limiter and retry loop), over 20 seeds a cell, judged run by run, so a change to the pacing can be judged
  * on it in seconds (`bench/rate-compare.ts`) before n8n-5 is run. A few seconds.
  */
+import { createLimiter, type Limiter } from '../core/index.ts';
 import { simulate } from '../test/support/rate-sim.ts';
 import { fixed, median, type BenchResult } from './support.ts';
 
@@ -29,10 +30,13 @@ export interface WorkersCell {
   failed: number;
 }
 
-async function workersCell(rate: number, burst: number, processes: number, callsEach: number): Promise<WorkersCell> {
+/** One cell over 20 seeds; with `shared`, every worker on one limiter (a limiter host, row 7t). */
+export async function workersCell(rate: number, burst: number, processes: number, callsEach: number, shared = false): Promise<WorkersCell> {
   const runs = await Promise.all(Array.from({ length: SEEDS }, async (_, i) => {
+    let one: Limiter | undefined;
     const run = await simulate({
       plan: { ratePerSecond: rate, burst }, processes, callers: 1, durationMs: 600_000, seed: i + 1, callsPerProcess: callsEach,
+      ...(shared ? { limiterFor: (_p, clock) => (one ??= createLimiter({ now: clock.now, sleep: clock.sleep })) } : {}),
     });
     const throttled = run.answers.filter((a) => a.status === 429).length;
     return { share: run.succeeded / ((rate * run.endedAt) / 1000), throttled, answers: run.answers.length, failed: run.failed };
@@ -46,11 +50,11 @@ async function workersCell(rate: number, burst: number, processes: number, calls
   };
 }
 
-/** Every cell of row 7m: n8n-5's shape, and beside it a slower and a faster plan, and four workers. */
-export async function workersCells(): Promise<WorkersCell[]> {
+/** Every cell of row 7m: n8n-5's shape, and beside it a slower and a faster plan, and four workers (`shared`: row 7t's). */
+export async function workersCells(shared = false): Promise<WorkersCell[]> {
   const cells: WorkersCell[] = [];
   for (const [rate, burst, processes, callsEach] of [[20, 20, 2, 500], [10, 10, 2, 250], [50, 50, 2, 1250], [20, 20, 4, 250]] as const) {
-    cells.push(await workersCell(rate, burst, processes, callsEach));
+    cells.push(await workersCell(rate, burst, processes, callsEach, shared));
   }
   return cells;
 }

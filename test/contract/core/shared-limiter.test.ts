@@ -4,25 +4,17 @@
  * bucket, each told the plan's rate, alone they collide at once; through the host they take turns. Real time, a few
  * seconds.
  */
-import { once } from 'node:events';
-import { serve } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLimiter, createLimiterHost, createSharedLimiter, MemoryTokenStore } from '../../../core/index.ts';
+import { createLimiter, createSharedLimiter, MemoryTokenStore } from '../../../core/index.ts';
 import { defaultNow, defaultSleep } from '../../../core/runtime.ts';
 import { startOverSockets, type Harness } from '../../support/core-harness.ts';
 import { apiRequests } from '../../support/core-control.ts';
+import { serveLimiterHost, type ServedLimiterHost } from '../../support/limiter-host.ts';
 
-async function serveHost(token: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = serve({ fetch: createLimiterHost({ token }).fetch, port: 0, hostname: '127.0.0.1' });
-  await once(server, 'listening');
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}/limits`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 describe('processes sharing a limiter host, over real sockets', () => {
   let h: Harness | undefined;
-  let host: Awaited<ReturnType<typeof serveHost>> | undefined;
+  let host: ServedLimiterHost | undefined;
 
   afterEach(async () => {
     await h?.close();
@@ -33,7 +25,7 @@ describe('processes sharing a limiter host, over real sockets', () => {
 
   it('two processes each told the rate of a one-call plan take turns through the host, where alone they collide', async () => {
     h = await startOverSockets({ clock: 'real' });
-    host = await serveHost('host-secret');
+    host = await serveLimiterHost({ token: 'host-secret' });
     const c = h.creds();
     // A little under the plan (1.8 of 2 req/s), so loopback jitter cannot make a spaced call early.
     const rateLimit = { requestsPerSecond: 1.8, burst: 1 };
