@@ -10,7 +10,6 @@
  * `limiter-wire.ts`. The host never sees an API key (only its SHA-256) nor any request to the service: it only says
  * when a call may go and hears how it ended.
  */
-import type { z } from 'zod';
 import { defaultNow, defaultSleep } from '../runtime.ts';
 import { sha256Bytes } from '../hash.ts';
 import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
@@ -74,7 +73,7 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
   const limiters = new Map<string, Limiter>();
   const leases = new Map<string, Lease>();
 
-  const limiterOf = (body: z.output<typeof TurnRequest>): Limiter => {
+  const limiterOf = (body: TurnRequest): Limiter => {
     const rate = body.rate === 'adaptive' ? body.rate : `${body.rate.requestsPerSecond}/${body.rate.burst}`;
     const id = `${body.key}:${rate}`;
     let limiter = limiters.get(id);
@@ -87,7 +86,7 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
   const stateOf = (limiter: Limiter): KeyState => ({ pauseRemainingMs: limiter.pauseRemaining(), failureStreak: limiter.failureStreak });
 
   /** Waits for the key's turn; answers with a lease the caller reports its outcome under. */
-  const turn = async (body: z.output<typeof TurnRequest>, gone: AbortSignal): Promise<Response> => {
+  const turn = async (body: TurnRequest, gone: AbortSignal): Promise<Response> => {
     const limiter = limiterOf(body);
     let granted!: (lease: string) => void;
     const grant = new Promise<string>((resolve) => { granted = resolve; });
@@ -143,14 +142,14 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
       const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
       return refuse(400, `bad ${route} request: ${issues}`);
     }
-    if (route === 'turn') return turn(parsed.data as z.output<typeof TurnRequest>, request.signal);
+    if (route === 'turn') return turn(parsed.data as TurnRequest, request.signal);
     if (route === 'pause') {
-      const body = parsed.data as z.output<typeof PauseRequest>;
+      const body = parsed.data as PauseRequest;
       const limiter = limiterOf(body);
       limiter.pause(body.ms);
       return json(stateOf(limiter));
     }
-    const body = parsed.data as z.output<typeof OutcomeRequest>;
+    const body = parsed.data as OutcomeRequest;
     const lease = leases.get(body.lease);
     if (!lease) return refuse(404, 'unknown or expired lease: the call took longer than the host\'s leaseMs to report, or was reported already');
     lease.end(body.outcome);

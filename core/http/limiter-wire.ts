@@ -22,10 +22,9 @@ const rate = z.union([
 ]);
 
 export const TurnRequest = z.object({ key: keyHash, rate: rate.default('adaptive') }).strict();
-export type TurnRequest = z.input<typeof TurnRequest>;
+export type TurnRequest = z.output<typeof TurnRequest>;
 
 export const TurnAnswer = z.object({ lease: z.string().min(1).max(64) });
-export type TurnAnswer = z.infer<typeof TurnAnswer>;
 
 const outcome = z.enum(['success', 'throttled', 'server-error', 'other', 'no-answer', 'not-sent']);
 
@@ -37,7 +36,7 @@ export const KeyState = z.object({ pauseRemainingMs: z.number().min(0), failureS
 export type KeyState = z.infer<typeof KeyState>;
 
 export const PauseRequest = z.object({ key: keyHash, rate: rate.default('adaptive'), ms: z.number().min(0).max(3_600_000) }).strict();
-export type PauseRequest = z.input<typeof PauseRequest>;
+export type PauseRequest = z.output<typeof PauseRequest>;
 
 /** The host's routes, under the URL the shared limiter is given. */
 export const ROUTES = { turn: 'turn', outcome: 'outcome', pause: 'pause' } as const;
