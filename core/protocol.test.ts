@@ -25,9 +25,9 @@ async function bundle(entry: string): Promise<{ code: string; inputs: string[] }
   return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
 }
 
-/** Module specifiers the bundle still imports at run time. */
+/** Module specifiers the bundle still imports at run time (each once: esbuild keeps one import per import style). */
 function imports(code: string): string[] {
-  return [...code.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  return [...new Set([...code.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]/gm)].map((m) => m[1]!))];
 }
 
 describe('core/protocol.ts', () => {

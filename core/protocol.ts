@@ -19,6 +19,7 @@ export { basicCredential, createRedactor, redact, REDACTED, isSensitiveKey, secr
 export { backoffDelay, callPolicy, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
 export { nextStep, type NextStep, type StepInput } from './http/next-step.ts';
 export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/limiter.ts';
+export { sharedLimiterOn, type SharedLimiterOptions, type SharedLimiterRuntime } from './http/shared-limiter.ts';
 export { CALL_DEFAULTS, outcomeOf, runCall, type Attempt, type AttemptInput, type CallDriver, type CallSettings } from './http/run-call.ts';
 
 export { fingerprint, sha256Bytes, sha256Hex } from './hash.ts';

@@ -59,19 +59,46 @@ class HostError extends Error {
  * const client = createClient({ ...options, limiter });
  */
 export function createSharedLimiter(options: SharedLimiterOptions): Limiter {
+  return sharedLimiterOn(options, {
+    now: options.now ?? defaultNow,
+    sleep: options.sleep ?? defaultSleep,
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    inWorkerd: isCloudflareWorkers(),
+  });
+}
+
+/** The runtime a shared limiter runs on: what {@link createSharedLimiter} takes from the runtime by default. */
+export interface SharedLimiterRuntime {
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** How to reach the host: the global `fetch`, or a driver's (n8n's HTTP helper). */
+  fetch: (input: URL, init: RequestInit) => Promise<Response>;
+  /**
+   * Inside workerd a caller waiting in the local line keeps a timer of its own (LimiterOptions.keepAliveMs), and a
+   * success is reported before the call returns: a subrequest left running when its request ends is cancelled, and
+   * an unreported lease would hold its place in the host's window until it expires.
+   */
+  inWorkerd: boolean;
+}
+
+/**
+ * {@link createSharedLimiter} on a runtime the driver gives: no default clock, timer or global here, so the n8n
+ * bundle (which may use none, see `core/protocol.ts`) can share a line through n8n's own HTTP helper.
+ *
+ * @param options As {@link createSharedLimiter}'s (its `now`, `sleep` and `fetch` are ignored: `runtime` has them).
+ * @param runtime Clock, sleep, fetch, and whether this is workerd.
+ * @returns A {@link Limiter}.
+ * @throws {ConfigurationError} When `url` is not an http(s) URL or `apiKey` is empty.
+ */
+export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLimiterRuntime): Limiter {
   const base = hostUrl(options.url);
   if (typeof options.apiKey !== 'string' || options.apiKey === '') {
     throw new ConfigurationError({ origin: 'client', message: 'createSharedLimiter needs the apiKey whose line it shares', hint: 'Pass the same apiKey as to createClient' });
   }
-  const now = options.now ?? defaultNow;
-  const sleep = options.sleep ?? defaultSleep;
-  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const { now, sleep, inWorkerd } = runtime;
+  const send = runtime.fetch;
   const retryHostMs = options.retryHostMs ?? 5_000;
   const rate = options.rateLimit ?? 'adaptive';
-  // Inside workerd a caller waiting in the local line keeps a timer of its own (LimiterOptions.keepAliveMs), and a
-  // success is reported before the call returns: a subrequest left running when its request ends is cancelled, and
-  // an unreported lease would hold its place in the host's window until it expires.
-  const inWorkerd = isCloudflareWorkers();
   const local = createLimiter({ now, sleep, rateLimit: rate, keepAliveMs: inWorkerd ? 100 : 0 });
   const where = `${base.origin}${base.pathname}`;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
