@@ -1,6 +1,7 @@
 /**
- * One n8n worker process of bench row n8n-5: registers RATE_LEARNERS learners through the node on n8n-core's
- * WorkflowExecute (n8n's own engine and HTTP helpers, the node bundle's limiter in this process alone), after a
+ * One n8n worker process of bench rows n8n-5 and n8n-5t: registers RATE_LEARNERS learners through the node on
+ * n8n-core's WorkflowExecute (n8n's own engine and HTTP helpers; the node's limiter in this process alone, or, with
+ * RATE_LIMITER_URL, the limiter host's line shared with the other worker), after a
  * `go` line on stdin, then prints a JSON line with how the items ended.
  */
 import { outputJson, runChain, type StoredCredential } from '../test/n8n/support/workflow-harness.ts';
@@ -18,6 +19,8 @@ const stored: StoredCredential = {
   data: {
     tokenUrl: env('RATE_TOKEN_URL'), baseUrl: env('RATE_BASE_URL'), clientId: env('RATE_CLIENT_ID'),
     clientSecret: env('RATE_CLIENT_SECRET'), apiKey: env('RATE_API_KEY'), scope: 'readWrite', accessToken: '',
+    // Row n8n-5t: the credential's Limiter Host URL (empty: the process paces alone, row n8n-5).
+    limiterUrl: process.env.RATE_LIMITER_URL ?? '',
   },
 };
 process.stdout.write('ready\n');

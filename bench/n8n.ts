@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { startEmulatorServer } from '../emulator/server.ts';
 import { outputJson, runChain, type StoredCredential } from '../test/n8n/support/workflow-harness.ts';
+import { serveLimiterHost } from '../test/support/limiter-host.ts';
 import { requestLog, type BenchResult } from './support.ts';
 
 const LEARNERS = 500;
@@ -53,6 +54,13 @@ export async function n8nRegisterBench(): Promise<BenchResult[]> {
   }
 }
 
+/** A usage plan and how many learners each worker registers. */
+export interface TwoProcessPlan {
+  rate: number;
+  burst: number;
+  learners: number;
+}
+
 interface WorkerRun {
   registered: number;
   failed: number;
@@ -63,20 +71,30 @@ interface WorkerRun {
 
 /**
  * Row n8n-5: two n8n worker processes (as in queue mode), each running the same 500-learner workflow, against one
- * 20 req/s plan: each process's node has its own limiter, so they share the plan only through its 429s.
+ * 20 req/s plan: each process's node has its own limiter, so they share the plan only through its 429s. Row n8n-5t:
+ * the same, with the credential's Limiter Host URL naming one limiter host (served here, as a partner would beside
+ * the workers), so both processes' calls wait in its one line.
  *
+ * Rows n8n-6 and n8n-6t: the same shapes on a slow plan with a burst of one call (5/1, 100 registrations each), where
+ * processes learning alone collide (the README's "Where it falls short").
+ *
+ * @param shared Whether the workers share a limiter host (rows n8n-5t, n8n-6t).
+ * @param plan The usage plan and the learners each worker registers.
  * @returns One table row.
  */
-export async function n8nTwoProcessBench(): Promise<BenchResult> {
+export async function n8nTwoProcessBench(shared = false, plan: TwoProcessPlan = { rate: RATE, burst: RATE, learners: LEARNERS }): Promise<BenchResult> {
+  const { rate, burst, learners } = plan;
   const server = await startEmulatorServer({ port: 0, seed: 809 });
+  const host = shared ? await serveLimiterHost() : undefined;
   try {
     const sandbox = server.emulator.partners(server.origin)[0]!.environments.sandbox;
     const workers = ['a', 'b'].map((prefix) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'bench/n8n-process.ts'], {
         env: {
-          ...process.env, RATE_LEARNERS: String(LEARNERS), RATE_PREFIX: `bench-${prefix}`, RATE_TOKEN_URL: sandbox.tokenUrl,
+          ...process.env, RATE_LEARNERS: String(learners), RATE_PREFIX: `bench-${prefix}`, RATE_TOKEN_URL: sandbox.tokenUrl,
           RATE_BASE_URL: sandbox.baseUrl, RATE_CLIENT_ID: sandbox.clients[0]!.clientId,
           RATE_CLIENT_SECRET: sandbox.clients[0]!.clientSecret, RATE_API_KEY: sandbox.apiKey,
+          ...(host ? { RATE_LIMITER_URL: host.url } : {}),
         },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
@@ -91,7 +109,7 @@ export async function n8nTwoProcessBench(): Promise<BenchResult> {
     await Promise.all(workers.map((w) => w.ready));
     await fetch(`${server.origin}/_emulator/usage-plans/${sandbox.apiKey}`, {
       method: 'PUT', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ratePerSecond: RATE, burst: RATE, dailyQuota: 1_000_000 }),
+      body: JSON.stringify({ ratePerSecond: rate, burst, dailyQuota: 1_000_000 }),
     });
     await fetch(`${server.origin}/_emulator/requests`, { method: 'DELETE' });
     const started = performance.now();
@@ -102,17 +120,18 @@ export async function n8nTwoProcessBench(): Promise<BenchResult> {
     const registered = runs.reduce((sum, r) => sum + r.registered, 0);
     const failed = runs.reduce((sum, r) => sum + r.failed, 0);
     const throttled = api.filter((r) => r.status === 429).length;
-    const share = registered / (seconds * RATE);
+    const share = registered / (seconds * rate);
     const details = { runs, seconds, registerRequests: api.length, throttled };
     return {
-      id: 'n8n-5',
-      name: `n8n node, two worker processes × ${LEARNERS} registrations on one ${RATE} req/s plan`,
+      id: `${rate === RATE && burst === RATE ? 'n8n-5' : 'n8n-6'}${shared ? 't' : ''}`,
+      name: `n8n node, two worker processes × ${learners} registrations on one ${rate}/${burst} plan (req/s / burst)${shared ? ', one limiter host (the credential\'s Limiter Host URL)' : ''}`,
       result: `${(share * 100).toFixed(0)} % of the plan (${registered} in ${seconds.toFixed(1)} s); 429s ${(100 * throttled / Math.max(1, api.length)).toFixed(1)} % of answers; ${failed} items failed; token requests ${runs.map((r) => r.tokenRequests).join(' + ')}`,
       target: '>= 85 %, 429s < 3 %, 0 items failed',
       met: share >= 0.85 && throttled / Math.max(1, api.length) < 0.03 && failed === 0,
       details,
     };
   } finally {
+    await host?.close();
     await server.close();
   }
 }

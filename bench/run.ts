@@ -27,6 +27,9 @@ import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
 
+/** Rows n8n-6 and n8n-6t: a slow plan with a burst of one call, which workers learning alone share badly. */
+const ONE_CALL_PLAN = { rate: 5, burst: 1, learners: 100 };
+
 const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['token requests', tokenRequestsBench],
   ['per-call overhead', overheadBench],
@@ -54,7 +57,10 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate after an idle spell (cold)', idleStartBench],
   ['default rate just after one call (cold)', justAfterOneCallBench],
   ['n8n node', n8nRegisterBench],
-  ['n8n node, two processes', n8nTwoProcessBench],
+  ['n8n node, two processes', () => n8nTwoProcessBench()],
+  ['n8n node, two processes sharing a limiter host', () => n8nTwoProcessBench(true)],
+  ['n8n node, two processes on a one-call plan', () => n8nTwoProcessBench(false, ONE_CALL_PLAN)],
+  ['n8n node, two processes on a one-call plan sharing a limiter host', () => n8nTwoProcessBench(true, ONE_CALL_PLAN)],
   ['n8n binary', n8nBinaryBench],
 ];
 

@@ -94,8 +94,19 @@ describe('credential partnerLearningApi', () => {
     const notice = type.properties[0]!;
     expect(notice).toMatchObject({ name: 'testNotice', type: 'notice' });
     expect(notice.displayName).toMatch(/n8n 1\.x.*Forbidden - perhaps check your credentials\?.*API Key.*could not be found.*Base URL/);
-    // The contract's fields follow it, in order.
-    expect(type.properties.slice(1).map((p) => p.name)).toEqual(['tokenUrl', 'baseUrl', 'clientId', 'clientSecret', 'apiKey', 'scope', 'accessToken']);
+    // The contract's fields follow it, in order, then the optional limiter host (added, as the contract allows).
+    expect(type.properties.slice(1).map((p) => p.name)).toEqual([
+      'tokenUrl', 'baseUrl', 'clientId', 'clientSecret', 'apiKey', 'scope', 'limiterUrl', 'limiterToken', 'accessToken',
+    ]);
+  });
+
+  it('names a limiter host only optionally, its token as a password', () => {
+    const url = type.properties.find((p) => p.name === 'limiterUrl')!;
+    const token = type.properties.find((p) => p.name === 'limiterToken')!;
+    expect(url).toMatchObject({ type: 'string', default: '' });
+    expect(url.required).not.toBe(true);
+    expect(token).toMatchObject({ type: 'string', default: '', typeOptions: { password: true } });
+    expect(token.required).not.toBe(true);
   });
 
   it('the API\'s 403 names the API Key, and the environments mixed up when the key is right', () => {

@@ -97,6 +97,23 @@ export class PartnerLearningApi implements ICredentialType {
       description: 'Read Only for a client the operator allowed to read only',
     },
     {
+      displayName: 'Limiter Host URL',
+      name: 'limiterUrl',
+      type: 'string',
+      default: '',
+      placeholder: 'http://limiter.internal:4020/',
+      description:
+        'Optional, for several n8n workers (queue mode) or instances on one API key: a limiter host they all reach (createLimiterHost in partner-learning-client), so their calls wait in one line and share the usage plan. Empty: each worker paces its calls alone.',
+    },
+    {
+      displayName: 'Limiter Host Token',
+      name: 'limiterToken',
+      type: 'string',
+      typeOptions: { password: true },
+      default: '',
+      description: "The limiter host's bearer token, if it has one",
+    },
+    {
       displayName: 'Access Token',
       name: 'accessToken',
       type: 'hidden',

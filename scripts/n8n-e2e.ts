@@ -17,6 +17,7 @@ import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
 import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
 import { runAgentTest } from '../test/n8n/e2e-agent.ts';
 import { runEditorTest } from '../test/n8n/e2e-editor.ts';
+import { checkLimiterHost } from '../test/n8n/e2e-limiter-host.ts';
 import { freePort } from '../test/support/free-port.ts';
 
 const run = promisify(execFile);
@@ -157,8 +158,11 @@ try {
     },
   }];
   const credentialsFile = join(userFolder, 'credentials.json');
-  await writeFile(credentialsFile, JSON.stringify(credentials));
-  await n8n(['import:credentials', `--input=${credentialsFile}`]);
+  const importCredential = async (extra: Record<string, string> = {}): Promise<void> => {
+    await writeFile(credentialsFile, JSON.stringify(credentials.map((c) => ({ ...c, data: { ...c.data, ...extra } }))));
+    await n8n(['import:credentials', `--input=${credentialsFile}`]);
+  };
+  await importCredential();
 
   for (const file of await workflowFiles()) {
     const name = basename(file);
@@ -209,6 +213,23 @@ try {
     } catch (error) {
       failures += 1;
       process.stderr.write(`✗ token refresh after a 401: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+    // The credential's optional limiter host: each API call takes its turn there, through n8n's own HTTP helper.
+    try {
+      const file = join(root, 'test/n8n/workflows/organization.json');
+      const id = (JSON.parse(await readFile(file, 'utf8')) as { id: string }).id;
+      const summary = await checkLimiterHost({
+        origin: server.origin, apiKey: sandbox.apiKey, setLimiter: (fields) => importCredential(fields),
+        runWorkflow: async () => {
+          const execution = executionJson(await n8n(['execute', `--id=${id}`, '--rawOutput']));
+          const error = execution.data.resultData.error;
+          if (error) throw new Error(`the workflow failed: ${error.message ?? JSON.stringify(error)}`);
+        },
+      });
+      process.stdout.write(`✓ limiter host: ${summary}\n`);
+    } catch (error) {
+      failures += 1;
+      process.stderr.write(`✗ limiter host: ${error instanceof Error ? error.message : String(error)}\n`);
     }
     // n8n's REST credential test on a running n8n: each broken credential reads as a sentence naming the wrong part.
     try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { abortableSleep, limiterForKey, type LimiterClock } from './key-limiter.ts';
+import type { IHttpRequestOptions } from 'n8n-workflow';
+import { abortableSleep, helperFetch, limiterForKey, type LimiterClock, type LimiterHostSetting } from './key-limiter.ts';
 import { createFakeClock } from '../../../test/support/fake-clock.ts';
 
 describe('key limiter', () => {
@@ -50,5 +51,74 @@ describe('key limiter', () => {
     controller.abort(new Error('stopped'));
     await expect(waiting).rejects.toThrow('stopped');
     expect(sent).toBe(false);
+  });
+
+  describe('through a limiter host', () => {
+    const key = 'key-host-'.padEnd(40, 'd');
+    const answering = (status: number, body: unknown, seen: string[] = []): LimiterHostSetting['fetch'] => async (input) => {
+      seen.push(input.toString());
+      return new Response(JSON.stringify(body), { status });
+    };
+    const setting = (fetch: LimiterHostSetting['fetch'], warnings: string[] = [], token?: string): LimiterHostSetting => ({
+      url: 'http://limiter.test:4020/', token, fetch, warn: (message) => warnings.push(message),
+    });
+
+    it('one limiter per key, host URL and token; a later node run\'s helper reaches the host', async () => {
+      const clock = createFakeClock(0);
+      const first: string[] = [];
+      const later: string[] = [];
+      const a = limiterForKey(key, clock, setting(answering(200, { lease: 'l1' }, first)));
+      expect(limiterForKey(key, clock, setting(answering(200, { lease: 'l2' }, later)))).toBe(a);
+      expect(limiterForKey(key, clock, { ...setting(answering(200, {})), url: 'http://other.test/' })).not.toBe(a);
+      expect(limiterForKey(key, clock, setting(answering(200, {}), [], 'a-token'))).not.toBe(a);
+      expect(limiterForKey(key, clock)).not.toBe(a);
+      await a.schedule(async () => ({ outcome: 'other' as const }));
+      expect(first).toEqual([]);
+      expect(later).toEqual(['http://limiter.test:4020/turn', 'http://limiter.test:4020/outcome']);
+    });
+
+    it('a host that refuses is told to n8n\'s log without the token, and the call goes on alone', async () => {
+      const warnings: string[] = [];
+      const token = 'host-secret-token-123';
+      const refusal = { error: 'missing or wrong bearer token: pass the host\'s token to createSharedLimiter' };
+      const limiter = limiterForKey('key-host-refused'.padEnd(40, 'e'), createFakeClock(0), setting(answering(401, refusal), warnings, token));
+      let sent = 0;
+      await limiter.schedule(async () => {
+        sent += 1;
+        return { outcome: 'success' as const };
+      });
+      expect(sent).toBe(1);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/limiter host at http:\/\/limiter\.test:4020\/ answered 401 to turn: missing or wrong bearer token: check the credential's Limiter Host Token; this worker paces its calls alone/);
+      expect(warnings[0]).not.toContain(token);
+    });
+  });
+
+  describe('helperFetch', () => {
+    it('sends through n8n\'s httpRequest with every status returned, and gives the answer back as a Response', async () => {
+      const calls: IHttpRequestOptions[] = [];
+      const fetch = helperFetch({ helpers: { httpRequest: async (options) => {
+        calls.push(options);
+        return { statusCode: 404, body: '{"error":"unknown or expired lease"}', headers: {} };
+      } } });
+      const signal = new AbortController().signal;
+      const response = await fetch(new URL('http://limiter.test/outcome'), {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer t' }, body: '{"lease":"x"}', signal,
+      });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'unknown or expired lease' });
+      expect(calls).toEqual([{
+        method: 'POST', url: 'http://limiter.test/outcome', headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+        body: '{"lease":"x"}', json: false, encoding: 'text', returnFullResponse: true, ignoreHttpStatusErrors: true,
+        disableFollowRedirect: true, abortSignal: signal,
+      }]);
+    });
+
+    it('a body n8n parsed anyway comes back as JSON text; what the helper throws (no answer) is thrown', async () => {
+      const parsed = helperFetch({ helpers: { httpRequest: async () => ({ statusCode: 200, body: { lease: 'l' }, headers: {} }) } });
+      expect(await (await parsed(new URL('http://h/turn'), { body: '{}' })).json()).toEqual({ lease: 'l' });
+      const down = helperFetch({ helpers: { httpRequest: async () => { throw new Error('connect ECONNREFUSED'); } } });
+      await expect(down(new URL('http://h/turn'), { body: '{}' })).rejects.toThrow('ECONNREFUSED');
+    });
   });
 });

@@ -21,7 +21,7 @@ import {
   type RetryPolicy,
   type Transport,
 } from '../../../core/protocol.ts';
-import { limiterForKey, PROCESS_CLOCK, type LimiterClock } from './key-limiter.ts';
+import { helperFetch, limiterForKey, PROCESS_CLOCK, type LimiterClock } from './key-limiter.ts';
 import { sendAttempt, type FullResponse } from './n8n-attempt.ts';
 import { asPartnerLearningError } from './n8n-errors.ts';
 
@@ -39,6 +39,8 @@ export interface N8nTransportInit {
   baseUrl: string;
   /** The credential's API key: only its hash keys the shared limiter (n8n itself adds the header). */
   apiKey: string;
+  /** The credential's limiter host, if it names one: the key's line is then shared with every process using it. */
+  limiterHost?: { url: string; token?: string | undefined } | undefined;
   /** Over the core's default policy. */
   retry?: RetryPolicy;
   /** Jitter source, uniform in [0, 1). */
@@ -87,11 +89,14 @@ export function createN8nTransport(ctx: RequestContext, init: N8nTransportInit):
   // n8n adds the credentials itself; the API key is the one this driver knows, so a service that echoes it in an
   // error text never puts it into an n8n output (the client secret never reaches the API: n8n sends it only to the
   // token endpoint, from the credential).
-  const redactor = createRedactor([init.apiKey]);
+  const redactor = createRedactor([init.apiKey, ...(init.limiterHost?.token ? [init.limiterHost.token] : [])]);
   // No deadline timer (the package may use no timers): n8n cancels executions itself, and each attempt has n8n's
   // own request timeout. n8n refreshes the token after a 401 itself, so the driver has no `invalidate`.
+  const host = init.limiterHost && {
+    ...init.limiterHost, fetch: helperFetch(ctx), warn: (message: string) => ctx.logger.warn(message),
+  };
   const settings: CallSettings = {
-    baseUrl, limiter: limiterForKey(init.apiKey, clock), retry: init.retry ?? CALL_DEFAULTS.retry,
+    baseUrl, limiter: limiterForKey(init.apiKey, clock, host), retry: init.retry ?? CALL_DEFAULTS.retry,
     timeoutMs: CALL_DEFAULTS.timeoutMs, deadlineMs: CALL_DEFAULTS.deadlineMs, now: clock.now, redactor,
     random: init.random ?? Math.random,
   };
