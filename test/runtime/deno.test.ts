@@ -31,3 +31,21 @@ describe('Deno: core client', () => {
     expect(log.filter((r) => r.path.endsWith('/oauth2/token'))).toHaveLength(1);
   });
 });
+
+describe('Deno: a limiter host on Deno.serve', () => {
+  it('two clients of one key, each told a one-call plan\'s rate, collide alone and take turns through the host', async () => {
+    requireDeno();
+    const server = await startEmulatorServer({ port: 0 });
+    try {
+      const report = denoReport(await runDeno('test/support/runtime-deno-limiter-host.ts', [server.origin])) as {
+        runtime: string; alone: number[]; shared: number[]; hostErrors: string[];
+      };
+      expect(report.runtime).toMatch(/^Deno\//);
+      expect(report.alone).toContain(429);
+      expect(report.shared).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(report.hostErrors).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
