@@ -81,3 +81,25 @@ export async function workersBench(): Promise<BenchResult> {
     details: { cells },
   };
 }
+
+/**
+ * Row 7u: n8n-6's shape, workers of one caller on slow plans (5/1, 5/5, 2/2), each alone and all through one limiter
+ * (a limiter host, row n8n-6t). Alone, the worker whose first calls met the 429s is cut far below its share and, left
+ * alone when the other is done, regrows on its own small share's clock (the README's "A process left behind at a
+ * small share"); through one limiter they are one process's callers. A few seconds.
+ */
+export async function slowWorkersBench(): Promise<BenchResult> {
+  const shapes = [[5, 1, 2, 100], [5, 5, 2, 100], [2, 2, 2, 60]] as const;
+  const cells: Array<{ alone: WorkersCell; host: WorkersCell }> = [];
+  for (const [rate, burst, processes, callsEach] of shapes) {
+    cells.push({ alone: await workersCell(rate, burst, processes, callsEach), host: await workersCell(rate, burst, processes, callsEach, true) });
+  }
+  return {
+    id: '7u',
+    name: 'Workers of one caller on slow plans in virtual time (n8n-6\'s shape), each alone and through one limiter (host), 20 seeds a cell, the share over the whole run',
+    result: cells.map((c) => `${workersKey(c.alone)}: alone ${workersText(c.alone)}; host ${workersText(c.host)}`).join('; '),
+    target: 'every run: >= 85 % of the plan over the whole run, 429s < 3 %, none failed',
+    met: cells.every((c) => workersMeets(c.alone)),
+    details: { cells },
+  };
+}

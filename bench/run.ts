@@ -22,7 +22,7 @@ import { smallBurstBench } from './rate-small-burst.ts';
 import { sharedLimiterBench } from './rate-shared.ts';
 import { splitBench } from './rate-split.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
-import { workersBench } from './rate-workers.ts';
+import { slowWorkersBench, workersBench } from './rate-workers.ts';
 import type { BenchResult } from './support.ts';
 import { throughputBench } from './throughput.ts';
 import { tokenRequestsBench } from './token-requests.ts';
@@ -46,6 +46,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate when a process leaves', processLeavesBench],
   ['default rate, split between processes', splitBench],
   ['default rate, workers through their items', workersBench],
+  ['default rate, workers of one caller on slow plans', slowWorkersBench],
   ['default rate when the plan changes', planChangeBench],
   ['default rate at random plans over sockets', randomPlansBench],
   ['shared limiter host', sharedLimiterBench],
