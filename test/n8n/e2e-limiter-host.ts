@@ -6,13 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { serveLimiterHost } from '../support/limiter-host.ts';
-
-/** One line of the emulator's request log (`GET /_emulator/requests`). */
-interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-}
+import type { LoggedRequest } from './e2e-checks.ts';
 
 /** What the check needs from the e2e run. */
 export interface LimiterHostRun {

@@ -106,7 +106,7 @@ export function helperFetch(ctx: { helpers: { httpRequest(options: IHttpRequestO
   return async (input, init) => {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const answer = (await ctx.helpers.httpRequest({
-      method: 'POST', url: input.toString(), headers, body: typeof init.body === 'string' ? init.body : undefined,
+      method: (init.method ?? 'POST') as IHttpRequestOptions['method'], url: input.toString(), headers, body: typeof init.body === 'string' ? init.body : undefined,
       json: false, encoding: 'text', returnFullResponse: true, ignoreHttpStatusErrors: true, disableFollowRedirect: true,
       ...(init.signal ? { abortSignal: init.signal } : {}),
     })) as { body?: unknown; statusCode: number };
