@@ -5,6 +5,7 @@
 import { memoryBench } from './memory.ts';
 import { n8nBinaryBench } from './n8n-binary.ts';
 import { n8nRegisterBench, n8nTwoProcessBench } from './n8n.ts';
+import { n8nCliTwoProcessBench } from './n8n-cli.ts';
 import { overheadBench } from './overhead.ts';
 import { relayBench } from './relay.ts';
 import { relayFaultsBench } from './relay-faults.ts';
@@ -62,6 +63,8 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['n8n node, two processes sharing a limiter host', () => n8nTwoProcessBench(true)],
   ['n8n node, two processes on a one-call plan', () => n8nTwoProcessBench(false, ONE_CALL_PLAN)],
   ['n8n node, two processes on a one-call plan sharing a limiter host', () => n8nTwoProcessBench(true, ONE_CALL_PLAN)],
+  ['n8n execute, two processes', () => n8nCliTwoProcessBench()],
+  ['n8n execute, two processes sharing a limiter host', () => n8nCliTwoProcessBench(true)],
   ['n8n binary', n8nBinaryBench],
 ];
 
