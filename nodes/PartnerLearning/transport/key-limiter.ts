@@ -98,6 +98,8 @@ function sharedEntry(apiKey: string, clock: LimiterClock, host: LimiterHostSetti
 
 /**
  * A `fetch` for the shared limiter on n8n's own HTTP helper, so n8n's proxy and outbound policy apply to the host too.
+ * Plain `httpRequest`, not `httpRequestWithAuthentication`: the host is not the service, and must not be sent the
+ * service's token or API key (it gets the key's SHA-256 and its own bearer token, from the shared limiter).
  *
  * @param ctx The node's `this` (any context with `helpers.httpRequest`).
  * @returns What `sharedLimiterOn` takes as its runtime's fetch.
