@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulatorServer } from '../emulator/server.ts';
+import { executionJson } from '../test/n8n/e2e-checks.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { serveLimiterHost } from '../test/support/limiter-host.ts';
 import { requestLog, type BenchResult } from './support.ts';
@@ -78,14 +79,7 @@ async function worker(n8nHome: string, tarball: string, credential: Record<strin
     } finally {
       await out.close();
     }
-    const text = await readFile(file, 'utf8');
-    const start = text.search(/^\{$/m);
-    const end = text.lastIndexOf('\n}');
-    if (start < 0 || end < 0) throw new Error(`n8n execute printed no execution:\n${text.slice(-1500)}`);
-    const execution = JSON.parse(text.slice(start, end + 2)) as {
-      data: { resultData: { runData: Record<string, Array<{ data?: { main?: Array<Array<{ json: Record<string, unknown> }>> } }>> } };
-    };
-    const items = execution.data.resultData.runData['Register']?.[0]?.data?.main?.[0] ?? [];
+    const items = executionJson(await readFile(file, 'utf8')).data.resultData.runData['Register']?.[0]?.data?.main?.[0] ?? [];
     return { failed: items.filter((item) => typeof item.json.uuid !== 'string').length, items: items.length };
   };
   return { execute, remove: () => rm(folder, { recursive: true, force: true }) };

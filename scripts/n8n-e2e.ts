@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulatorServer } from '../emulator/server.ts';
-import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, type LoggedRequest, type RunData } from '../test/n8n/e2e-checks.ts';
+import { checks, CREDENTIAL_ID, CREDENTIAL_NAME, executionJson, type LoggedRequest } from '../test/n8n/e2e-checks.ts';
 import { checkTokenRefreshAfter401 } from '../test/n8n/e2e-token-refresh.ts';
 import { runCredentialTests, type EnvironmentInfo } from '../test/n8n/e2e-credential-test.ts';
 import { runAgentTest } from '../test/n8n/e2e-agent.ts';
@@ -72,14 +72,6 @@ async function n8n(args: string[]): Promise<string> {
   } finally {
     await out.close();
   }
-}
-
-/** `n8n execute --rawOutput` prints log lines, then the execution as JSON from a line `{` to a line `}`. */
-function executionJson(stdout: string): { data: { resultData: { runData: RunData; error?: { message?: string } } } } {
-  const start = stdout.search(/^\{$/m);
-  const end = stdout.lastIndexOf('\n}');
-  if (start < 0 || end < 0) throw new Error(`no execution JSON in n8n's output:\n${stdout.slice(-2000)}`);
-  return JSON.parse(stdout.slice(start, end + 2));
 }
 
 /** Whether a command that died by a signal had printed that its work was done (see `n8n`). */

@@ -31,6 +31,14 @@ type Check = (run: RunData, emulator: Emulator) => void | Promise<void>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** `n8n execute --rawOutput` prints log lines, then the execution as JSON from a line `{` to a line `}`. */
+export function executionJson(stdout: string): { data: { resultData: { runData: RunData; error?: { message?: string } } } } {
+  const start = stdout.search(/^\{$/m);
+  const end = stdout.lastIndexOf('\n}');
+  if (start < 0 || end < 0) throw new Error(`no execution JSON in n8n's output:\n${stdout.slice(-2000)}`);
+  return JSON.parse(stdout.slice(start, end + 2));
+}
+
 /** The items a node output (first run, first output). */
 export function itemsOf(run: RunData, node: string): OutputItem[] {
   const items = run[node]?.[0]?.data?.main?.[0];
