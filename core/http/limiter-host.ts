@@ -8,7 +8,9 @@
  * It is a web-standard `fetch` handler, so it serves from Node (`@hono/node-server`'s `serve`), Deno (`Deno.serve`),
  * Bun, or a Worker. Each process reaches it through `createSharedLimiter` (`shared-limiter.ts`); the wire is in
  * `limiter-wire.ts`. The host never sees an API key (only its SHA-256) nor any request to the service: it only says
- * when a call may go and hears how it ended.
+ * when a call may go and hears how it ended. A wait for a turn may be long (a batch on a slow plan), longer than a
+ * proxy in front of the host lets a request wait, so a turn that carries a ticket is held at most `holdMs` and asked
+ * again, keeping its place (`join` makes the place, `turn` waits on it).
  */
 import { defaultNow, defaultSleep } from '../runtime.ts';
 import { sha256Bytes } from '../hash.ts';
@@ -18,6 +20,12 @@ import { BodyTooLargeError, readText } from './read-body.ts';
 
 /** Every request of the wire is a few hundred bytes. */
 const MAX_BODY_BYTES = 4096;
+/**
+ * How long a place in line is kept for a caller with a ticket once its request was answered `queued` or went: it
+ * asks again at once, so this only has to cover a round trip and a reconnect. A caller that does not come back
+ * (its call was aborted, its process died) gives up its place then, or its lease as not sent.
+ */
+const RETURN_MS = 5_000;
 
 /** What {@link createLimiterHost} takes; every field is optional. */
 export interface LimiterHostOptions {
@@ -35,11 +43,30 @@ export interface LimiterHostOptions {
   now?: () => number;
   /** Resolves after `ms`; rejects when the signal aborts (default: a timer). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * How long a turn that carries a ticket (every `createSharedLimiter` sends one) is held before the host answers
+   * `202 { queued: true }` and the caller asks again, keeping its place in line (ms, default 20,000). Keep it under
+   * the read timeout of any proxy between the processes and the host (nginx's `proxy_read_timeout` is 60 s, an AWS
+   * load balancer's idle timeout 60 s), or long waits in line are cut there and the process paces alone for a while.
+   */
+  holdMs?: number;
 }
 
 /** A fetch handler: serve it at any path; the routes are its last segment (`…/turn`, `…/outcome`, `…/pause`). */
 export interface LimiterHost {
   fetch(request: Request): Promise<Response>;
+}
+
+/** A caller's place in the key's line (see `join`). */
+interface Place {
+  /** Settles with the lease once the call may go. */
+  granted: Promise<string>;
+  /** Settles once the limiter let the place go (given up in line) or learnt from its lease. */
+  left: Promise<void>;
+  /** Gives up the place: out of the line, or a lease granted and not picked up ends as not sent. */
+  leave: () => void;
+  /** While no ask waits on a ticket's place: the timer that gives it up (see RETURN_MS). */
+  away?: AbortController;
 }
 
 /** A call given its turn and not yet reported. */
@@ -69,13 +96,18 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
   const sleep = options.sleep ?? defaultSleep;
   const leaseMs = options.leaseMs ?? 60_000;
   if (!(leaseMs > 0)) throw new RangeError(`leaseMs must be a positive number of milliseconds (got ${String(leaseMs)})`);
+  const holdMs = options.holdMs ?? 20_000;
+  if (!(holdMs > 0)) throw new RangeError(`holdMs must be a positive number of milliseconds (got ${String(holdMs)})`);
   const tokenHash = options.token === undefined ? undefined : sha256Bytes(options.token);
   const limiters = new Map<string, Limiter>();
   const leases = new Map<string, Lease>();
+  /** Places in line of callers with a ticket, by limiter and ticket. */
+  const places = new Map<string, Place>();
 
-  const limiterOf = (body: TurnRequest): Limiter => {
-    const rate = body.rate === 'adaptive' ? body.rate : `${body.rate.requestsPerSecond}/${body.rate.burst}`;
-    const id = `${body.key}:${rate}`;
+  const limiterIdOf = (body: Pick<TurnRequest, 'key' | 'rate'>): string =>
+    `${body.key}:${body.rate === 'adaptive' ? body.rate : `${body.rate.requestsPerSecond}/${body.rate.burst}`}`;
+  const limiterOf = (body: Pick<TurnRequest, 'key' | 'rate'>): Limiter => {
+    const id = limiterIdOf(body);
     let limiter = limiters.get(id);
     if (!limiter) {
       limiter = createLimiter({ now, sleep, rateLimit: body.rate });
@@ -85,33 +117,107 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
   };
   const stateOf = (limiter: Limiter): KeyState => ({ pauseRemainingMs: limiter.pauseRemaining(), failureStreak: limiter.failureStreak });
 
-  /** Waits for the key's turn; answers with a lease the caller reports its outcome under. */
-  const turn = async (body: TurnRequest, gone: AbortSignal): Promise<Response> => {
-    const limiter = limiterOf(body);
+  /**
+   * Joins the key's line: `granted` settles with a lease when the call may go, `left` once the place is given up
+   * (`leave`) before that. A lease granted after its caller left ends at once as not sent.
+   */
+  const join = (limiter: Limiter): Place => {
+    const leave = new AbortController();
+    let lease: string | undefined;
     let granted!: (lease: string) => void;
     const grant = new Promise<string>((resolve) => { granted = resolve; });
-    const learnt = limiter.schedule(async () => {
-      const lease = crypto.randomUUID();
+    const learnt: Promise<unknown> = limiter.schedule(async () => {
+      const id = crypto.randomUUID();
       const expiry = new AbortController();
       const outcome = new Promise<Outcome>((resolve) => {
         const end = (value: Outcome, expired = false): void => {
-          if (!leases.delete(lease)) return;
+          if (!leases.delete(id)) return;
           if (!expired) expiry.abort(); // a reported lease's expiry timer goes (not one that already fired)
           resolve(value);
         };
-        leases.set(lease, { end, learnt, limiter });
+        leases.set(id, { end, learnt, limiter });
         sleep(leaseMs, expiry.signal).then(() => end('no-answer', true), () => undefined);
-        // The caller left just as its turn came: nothing was sent. (Not a listener for later: some servers abort a
-        // request's signal once its answer is out, which would end every lease at once. A lease whose answer was
-        // lost ends at its expiry.)
-        if (gone.aborted) end('not-sent');
       });
-      granted(lease);
+      lease = id;
+      if (leave.signal.aborted) leases.get(id)?.end('not-sent'); // the caller left just as its turn came
+      else granted(id);
       return { outcome: await outcome };
-    }, gone);
-    learnt.catch(() => undefined); // a caller that left while in line: the limiter already let it go
-    const lease = await Promise.race([grant, learnt.then(() => undefined, () => undefined)]);
-    return lease === undefined ? refuse(499, 'the caller left before its turn') : json({ lease });
+    }, leave.signal);
+    return {
+      granted: grant,
+      // The limiter let a caller that left while in line go (rejected), or learnt from the lease.
+      left: learnt.then(() => undefined, () => undefined),
+      leave: () => {
+        leave.abort();
+        if (lease !== undefined) leases.get(lease)?.end('not-sent');
+      },
+    };
+  };
+
+  /**
+   * Waits for the key's turn; answers with a lease the caller reports its outcome under. With a ticket, at most
+   * `holdMs`: then `202 { queued: true }`, and the place is kept {@link RETURN_MS} for the caller to ask again.
+   */
+  const turn = async (body: TurnRequest, gone: AbortSignal): Promise<Response> => {
+    const limiter = limiterOf(body);
+    const id = body.ticket === undefined ? undefined : `${limiterIdOf(body)}:${body.ticket}`;
+    let place = id === undefined ? undefined : places.get(id);
+    if (!place) {
+      const joined = join(limiter);
+      place = joined;
+      if (id !== undefined) {
+        places.set(id, joined);
+        void joined.left.then(() => { if (places.get(id) === joined) places.delete(id); });
+      }
+    }
+    place.away?.abort(); // asked again in time
+    const waited = await waitForTurn(place, id === undefined ? undefined : holdMs, gone);
+    if (waited === 'left') return refuse(499, 'the caller left before its turn');
+    if (typeof waited === 'object') {
+      if (id !== undefined) places.delete(id);
+      return json({ lease: waited.lease });
+    }
+    if (waited === 'gone' || id === undefined) {
+      // The caller aborted, or a proxy cut the ask (a shared limiter then paces alone a while): the place goes.
+      if (id !== undefined) places.delete(id);
+      place.leave();
+      return refuse(499, 'the caller left before its turn');
+    }
+    keepAWhile(place, id);
+    return json({ queued: true }, 202);
+  };
+
+  /** Gives up a ticket's place {@link RETURN_MS} from now, unless the caller asks again before (`turn` stops it). */
+  const keepAWhile = (place: Place, id: string): void => {
+    const away = new AbortController();
+    place.away = away;
+    sleep(RETURN_MS, away.signal).then(() => {
+      if (places.get(id) !== place) return; // an ask on the ticket took the lease meanwhile
+      places.delete(id);
+      place.leave();
+    }, () => undefined);
+  };
+
+  /** What ends a wait for the turn: the lease, the hold's end, the request gone, or the place given up. */
+  const waitForTurn = async (place: Place, hold: number | undefined, gone: AbortSignal): Promise<{ lease: string } | 'held' | 'gone' | 'left'> => {
+    const stop = new AbortController();
+    const ends: Promise<{ lease: string } | 'held' | 'gone' | 'left'>[] = [
+      place.granted.then((lease) => ({ lease })),
+      place.left.then(() => 'left' as const),
+      // Listened to only while waiting: some servers abort a request's signal once its answer is out.
+      new Promise((resolve) => {
+        if (gone.aborted) resolve('gone');
+        const onGone = () => resolve('gone');
+        gone.addEventListener('abort', onGone, { once: true });
+        stop.signal.addEventListener('abort', () => gone.removeEventListener('abort', onGone), { once: true });
+      }),
+    ];
+    if (hold !== undefined) ends.push(sleep(hold, stop.signal).then(() => 'held' as const, () => 'held' as const));
+    try {
+      return await Promise.race(ends);
+    } finally {
+      stop.abort();
+    }
   };
 
   const authorized = async (request: Request): Promise<boolean> => {

@@ -3,7 +3,10 @@
  * requests, each a POST. The host runs the one limiter of a key (`limiter.ts`, unchanged) for every process that
  * uses the key, so their calls are paced as one process's callers are.
  *
- * - `turn`: wait in the key's line; answered when this call may go, with a lease id.
+ * - `turn`: wait in the key's line; answered when this call may go, with a lease id. A turn that carries a ticket
+ *   (any id the caller makes up, the same on every ask) is held at most the host's `holdMs` and then answered
+ *   `202 { queued: true }`: the caller asks again with the same ticket and keeps its place in line, so no request
+ *   outlives the read timeout of a proxy between them. A turn with no ticket is held until its turn.
  * - `outcome`: how the call that held the lease ended; answered with the key's pause and failure streak, which the
  *   retry loop reads next.
  * - `pause`: the retry loop paused the key (a 5xx streak, a Retry-After).
@@ -21,10 +24,14 @@ const rate = z.union([
   z.object({ requestsPerSecond: z.number().positive().max(10_000), burst: z.number().int().min(1).max(10_000) }).strict(),
 ]);
 
-export const TurnRequest = z.object({ key: keyHash, rate: rate.default('adaptive') }).strict();
+/** A caller's place in line, kept across asks; made up by the caller (a UUID). */
+const ticket = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'ticket must be 8 to 64 letters, digits, _ or - (a UUID will do)');
+
+export const TurnRequest = z.object({ key: keyHash, rate: rate.default('adaptive'), ticket: ticket.optional() }).strict();
 export type TurnRequest = z.output<typeof TurnRequest>;
 
-export const TurnAnswer = z.object({ lease: z.string().min(1).max(64) });
+/** The call may go (report its outcome under `lease`), or, for a ticket, not yet: ask again with the same ticket. */
+export const TurnAnswer = z.union([z.object({ lease: z.string().min(1).max(64) }), z.object({ queued: z.literal(true) })]);
 
 const outcome = z.enum(['success', 'throttled', 'server-error', 'other', 'no-answer', 'not-sent']);
 

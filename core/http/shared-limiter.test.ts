@@ -103,7 +103,7 @@ describe('createSharedLimiter with createLimiterHost', () => {
     const { clock, make, run, net } = setup({ token: 'host-token-xyz' }, { token: 'host-token-xyz' });
     await run(call(make(), clock, [], 'a', 'throttled'));
     expect(net.sent.map((s) => s.route)).toEqual(['/pace/turn', '/pace/outcome']);
-    expect(JSON.parse(net.sent[0]!.body)).toEqual({ key: await sha256Hex(KEY), rate: 'adaptive' });
+    expect(JSON.parse(net.sent[0]!.body)).toEqual({ key: await sha256Hex(KEY), rate: 'adaptive', ticket: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     for (const s of net.sent) {
       expect(s.body).not.toContain(KEY);
       expect(s.body).not.toContain('host-token-xyz');
@@ -124,6 +124,18 @@ describe('createSharedLimiter with createLimiterHost', () => {
     await rejected;
     await run(call(a, clock, log, 'next'));
     expect(log).toEqual([['first', 0], ['next', 1000]]);
+  });
+
+  it('a long wait in line is asked for again each holdMs with one ticket, and the call goes in its own slot', async () => {
+    const { clock, make, run, net } = setup({ rateLimit: { requestsPerSecond: 1, burst: 1 } }, { holdMs: 350 });
+    const [a, b] = [make(), make()];
+    const log: [string, number][] = [];
+    await run(Promise.all([call(a, clock, log, 'a1'), call(a, clock, log, 'a2'), call(b, clock, log, 'b1'), call(a, clock, log, 'a3')]));
+    expect(log.map(([, at]) => at)).toEqual([0, 1000, 2000, 3000]); // one line, a slot each
+    const turns = net.sent.filter((s) => s.route === '/pace/turn').map((s) => (JSON.parse(s.body) as { ticket: string }).ticket);
+    const asks = [...new Set(turns)].map((ticket) => turns.filter((t) => t === ticket).length);
+    // One ticket per call, asked again every 350 ms while in line: 0, 1, 2 and 3 s in line, so 1, 3, 6 and 9 asks.
+    expect(asks.sort((x, y) => x - y)).toEqual([1, 3, 6, 9]);
   });
 
   it('while the host cannot be reached, calls go through a limiter of this process, and the host is tried again later', async () => {

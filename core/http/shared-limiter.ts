@@ -3,8 +3,8 @@
  * uses the same API key and host: opt-in coordination for processes that share a usage plan (n8n queue-mode
  * workers, several services of one partner). Pass it to `createClient({ limiter })`.
  *
- * Each call asks the host for its turn (one request that is answered when the call may go), sends, and reports how
- * it ended; a success is reported without waiting (but in workerd, below). While the host cannot be reached, calls go through a limiter of
+ * Each call asks the host for its turn (a request answered when the call may go, or after the host's `holdMs` with
+ * `queued`, when it asks again and keeps its place), sends, and reports how it ended; a success is reported without waiting (but in workerd, below). While the host cannot be reached, calls go through a limiter of
  * this process (as with no host at all) and the host is tried again after `retryHostMs`, so a host that is down
  * slows nothing and fails no call.
  */
@@ -156,6 +156,19 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
     }
   };
 
+  /**
+   * Asks for this call's turn until the host grants it: the host holds each ask at most its `holdMs` and then answers
+   * `queued`, and the ticket (the same on every ask) keeps the call's place in line meanwhile, so no request to the
+   * host outlives a proxy's read timeout.
+   */
+  const turn = async (hash: string, signal: AbortSignal | undefined): Promise<string> => {
+    const ticket = crypto.randomUUID();
+    for (;;) {
+      const answer = shaped(TurnAnswer, ROUTES.turn, await post(ROUTES.turn, { key: hash, rate, ticket }, signal));
+      if ('lease' in answer) return answer.lease;
+    }
+  };
+
   const limiter: Limiter = {
     schedule: async (call, signal) => {
       if (signal?.aborted) throw abortReason(signal);
@@ -163,7 +176,7 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
       let lease: string;
       try {
         key ??= await sha256Hex(options.apiKey);
-        lease = shaped(TurnAnswer, ROUTES.turn, await post(ROUTES.turn, { key, rate }, signal)).lease;
+        lease = await turn(key, signal);
       } catch (error) {
         if (signal?.aborted) throw abortReason(signal);
         hostFailed(error);

@@ -9,18 +9,22 @@ import { createLimiter, createSharedLimiter, MemoryTokenStore } from '../../../c
 import { defaultNow, defaultSleep } from '../../../core/runtime.ts';
 import { startOverSockets, type Harness } from '../../support/core-harness.ts';
 import { apiRequests } from '../../support/core-control.ts';
+import { serveCuttingProxy, type CuttingProxy } from '../../support/cutting-proxy.ts';
 import { serveLimiterHost, type ServedLimiterHost } from '../../support/limiter-host.ts';
 
 
 describe('processes sharing a limiter host, over real sockets', () => {
   let h: Harness | undefined;
   let host: ServedLimiterHost | undefined;
+  let proxy: CuttingProxy | undefined;
 
   afterEach(async () => {
     await h?.close();
+    await proxy?.close();
     await host?.close();
     h = undefined;
     host = undefined;
+    proxy = undefined;
   });
 
   it('two processes each told the rate of a one-call plan take turns through the host, where alone they collide', async () => {
@@ -58,4 +62,44 @@ describe('processes sharing a limiter host, over real sockets', () => {
     expect(api.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(errors).toEqual([]);
   }, 30_000);
+
+  it('behind a proxy that cuts answers after 1 s, waits in line of several seconds are held and asked again: one line, no host error', async () => {
+    h = await startOverSockets({ clock: 'real' });
+    const c = h.creds();
+    const rateLimit = { requestsPerSecond: 1.8, burst: 1 };
+    const organizationId = (await h.client({ now: undefined, sleep: undefined }).organizations.list({ pageSize: 1 }).toArray({ max: 1 }))[0]!.id;
+    /** Two processes through the proxy to `served`, four calls each at once (the last waits about 4 s in line). */
+    const eightCalls = async (served: ServedLimiterHost, errors: Error[]) => {
+      proxy = await serveCuttingProxy(served.url, 1000);
+      const [x, y] = [0, 1].map(() => h!.client({
+        now: undefined, sleep: undefined, tokenStore: new MemoryTokenStore(),
+        limiter: createSharedLimiter({ url: proxy!.url, apiKey: c.apiKey, rateLimit, onHostError: (e) => errors.push(e) }),
+      }));
+      await Promise.all([x!.organizations.get(organizationId), y!.organizations.get(organizationId)]); // tokens, before the plan
+      await h!.control.setUsagePlan(c.apiKey, { ratePerSecond: 2, burst: 1, dailyQuota: 1_000_000 });
+      await new Promise((resolve) => setTimeout(resolve, 1000)); // the bucket refills
+      await h!.control.clearRequests();
+      await Promise.all([x!, y!].flatMap((client) => Array.from({ length: 4 }, () => client.organizations.get(organizationId))));
+      return apiRequests(await h!.control.requests()).map((r) => r.status);
+    };
+
+    // The host holds each ask 400 ms, well under the proxy's second: nothing is cut, and the eight go one line.
+    host = await serveLimiterHost({ holdMs: 400 }, true);
+    const errors: Error[] = [];
+    expect(await eightCalls(host, errors)).toEqual(Array.from({ length: 8 }, () => 200));
+    expect([errors, proxy!.cuts]).toEqual([[], 0]);
+    const tickets = host.requests.filter((r) => r.route === 'turn').map((r) => (JSON.parse(r.body) as { ticket: string }).ticket);
+    expect(Math.max(...tickets.map((t) => tickets.filter((u) => u === t).length))).toBeGreaterThanOrEqual(5); // asked again
+
+    // Held past the proxy's read timeout (a host that holds 20 s, the default, behind a proxy that cuts at 1 s): the
+    // proxy cuts the long waits, and each process is told and paces alone a while.
+    await proxy!.close();
+    await host.close();
+    await h.control.setUsagePlan(c.apiKey, { ratePerSecond: 1000, burst: 1000, dailyQuota: 1_000_000 });
+    host = await serveLimiterHost();
+    const cut: Error[] = [];
+    await eightCalls(host, cut);
+    expect(proxy!.cuts).toBeGreaterThan(0);
+    expect(cut.map((e) => e.message)).toContainEqual(expect.stringMatching(/answered 504 to turn/));
+  }, 60_000);
 });
