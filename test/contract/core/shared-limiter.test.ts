@@ -4,6 +4,10 @@
  * bucket, each told the plan's rate, alone they collide at once; through the host they take turns. Real time, a few
  * seconds.
  */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLimiter, createSharedLimiter, MemoryTokenStore } from '../../../core/index.ts';
 import { defaultNow, defaultSleep } from '../../../core/runtime.ts';
@@ -101,5 +105,35 @@ describe('processes sharing a limiter host, over real sockets', () => {
     await eightCalls(host, cut);
     expect(proxy!.cuts).toBeGreaterThan(0);
     expect(cut.map((e) => e.message)).toContainEqual(expect.stringMatching(/answered 504 to turn/));
+  }, 60_000);
+
+  it('a Perl backend speaking the wire shares the line with a Node process: on a one-call plan every call is admitted', async () => {
+    h = await startOverSockets({ clock: 'real' });
+    // Held 300 ms, so the Perl worker's turns are asked for again under their tickets.
+    host = await serveLimiterHost({ token: 'host-secret', holdMs: 300 }, true);
+    const c = h.creds();
+    const rateLimit = { requestsPerSecond: 1.8, burst: 1 };
+    const node = h.client({
+      now: undefined, sleep: undefined, tokenStore: new MemoryTokenStore(),
+      limiter: createSharedLimiter({ url: host.url, apiKey: c.apiKey, token: 'host-secret', rateLimit }),
+    });
+    const organizationId = (await node.organizations.list({ pageSize: 1 }).toArray({ max: 1 }))[0]!.id;
+    await h.control.setUsagePlan(c.apiKey, { ratePerSecond: 2, burst: 1, dailyQuota: 1_000_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // the bucket refills
+    await h.control.clearRequests();
+    const perl = promisify(execFile)('perl', [
+      join(import.meta.dirname, 'perl', 'limiter-worker.pl'), host.url, c.tokenUrl, c.baseUrl, c.clientId, organizationId, '5', String(rateLimit.requestsPerSecond),
+    ], { timeout: 60_000, env: { ...process.env, PL_CLIENT_SECRET: c.clientSecret, PL_API_KEY: c.apiKey, LIMITER_TOKEN: 'host-secret' } });
+    await Promise.all(Array.from({ length: 5 }, () => node.organizations.get(organizationId)));
+    const worker = JSON.parse((await perl).stdout) as { statuses: number[]; asks: number };
+    expect(worker.statuses).toEqual([200, 200, 200, 200, 200]);
+    // Ten calls in one line at 1.8 req/s: the last waits about 5 s, asked for again every 300 ms.
+    expect(worker.asks).toBeGreaterThan(5);
+    const api = apiRequests(await h.control.requests()).filter((r) => !r.path.endsWith('/oauth2/token'));
+    expect(api.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    const hash = createHash('sha256').update(c.apiKey).digest('hex');
+    const turns = host.requests.filter((r) => r.route === 'turn').map((r) => JSON.parse(r.body) as { key: string; ticket: string });
+    expect(new Set(turns.map((t) => t.key))).toEqual(new Set([hash]));
+    expect(new Set(turns.map((t) => t.ticket.startsWith('perl-')))).toEqual(new Set([true, false])); // both asked
   }, 60_000);
 });
