@@ -171,7 +171,7 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
       }
     }
     place.away?.abort(); // asked again in time
-    const waited = await waitForTurn(place, id === undefined ? undefined : holdMs, gone);
+    const waited = await waitForTurn(place, id === undefined ? undefined : Math.min(holdMs, body.holdMs ?? holdMs), gone);
     if (waited === 'left') return refuse(499, 'the caller left before its turn');
     if (typeof waited === 'object') {
       if (id !== undefined) places.delete(id);

@@ -27,7 +27,13 @@ const rate = z.union([
 /** A caller's place in line, kept across asks; made up by the caller (a UUID). */
 const ticket = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'ticket must be 8 to 64 letters, digits, _ or - (a UUID will do)');
 
-export const TurnRequest = z.object({ key: keyHash, rate: rate.default('adaptive'), ticket: ticket.optional() }).strict();
+export const TurnRequest = z.object({
+  key: keyHash,
+  rate: rate.default('adaptive'),
+  ticket: ticket.optional(),
+  /** With a ticket: the longest the caller waits for this answer (ms); the host holds the less of it and its `holdMs`. */
+  holdMs: z.number().int().min(100).max(600_000).optional(),
+}).strict();
 export type TurnRequest = z.output<typeof TurnRequest>;
 
 /** The call may go (report its outcome under `lease`), or, for a ticket, not yet: ask again with the same ticket. */

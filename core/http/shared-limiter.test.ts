@@ -103,7 +103,7 @@ describe('createSharedLimiter with createLimiterHost', () => {
     const { clock, make, run, net } = setup({ token: 'host-token-xyz' }, { token: 'host-token-xyz' });
     await run(call(make(), clock, [], 'a', 'throttled'));
     expect(net.sent.map((s) => s.route)).toEqual(['/pace/turn', '/pace/outcome']);
-    expect(JSON.parse(net.sent[0]!.body)).toEqual({ key: await sha256Hex(KEY), rate: 'adaptive', ticket: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(JSON.parse(net.sent[0]!.body)).toEqual({ key: await sha256Hex(KEY), rate: 'adaptive', ticket: expect.stringMatching(/^[0-9a-f-]{36}$/), holdMs: 15_000 });
     for (const s of net.sent) {
       expect(s.body).not.toContain(KEY);
       expect(s.body).not.toContain('host-token-xyz');
@@ -156,6 +156,42 @@ describe('createSharedLimiter with createLimiterHost', () => {
     await clock.advance(5000);
     await clock.run(call(limiter, clock, log, 'a'));
     expect(net.sent).toHaveLength(2);
+  });
+
+  it('a host that hangs holds a call at most its ask\'s hold and 10 s, and then one call at a time tries it again', async () => {
+    const clock = manualClock(0);
+    const asked: string[] = [];
+    // Accepts every request and never answers, as a wedged process or a proxy with no upstream may.
+    const fetch = ((input: URL, init: RequestInit) => {
+      asked.push(new URL(input).pathname);
+      return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }) as unknown as typeof globalThis.fetch;
+    const errors: Error[] = [];
+    const limiter = createSharedLimiter({ url: URL_, apiKey: KEY, fetch, now: clock.now, sleep: clock.sleep, onHostError: (e) => errors.push(e) });
+    const log: [string, number][] = [];
+    await clock.run(Promise.all(['a', 'b', 'c'].map((who) => call(limiter, clock, log, who))));
+    // Each asked with a hold of 15 s; unanswered 10 s after it, each went through this process's own limiter.
+    expect(log.map(([, at]) => at)).toEqual([25_000, 25_000, 25_000]);
+    expect(errors.map((e) => e.message)).toEqual(Array(3).fill('The limiter host at http://limiter.test/pace/ did not answer turn within 25 s'));
+    // retryHostMs (5 s) on, the host is suspect: one call tries it, the others do not wait on it.
+    await clock.advance(5_000);
+    await clock.run(Promise.all(['d', 'e', 'f'].map((who) => call(limiter, clock, log, who))));
+    expect(log.slice(3).map(([, at]) => at).sort()).toEqual([30_000, 30_000, 55_000]);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('an outcome report the host never answers ends within 10 s: the call returns, and the host is held down', async () => {
+    const clock = manualClock(0);
+    const host = createLimiterHost({ now: clock.now, sleep: clock.sleep });
+    const fetch = (async (input: URL, init: RequestInit) => {
+      if (!new URL(input).pathname.endsWith('/outcome')) return host.fetch(new Request(input, init));
+      return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    }) as unknown as typeof globalThis.fetch;
+    const errors: Error[] = [];
+    const limiter = createSharedLimiter({ url: URL_, apiKey: KEY, fetch, now: clock.now, sleep: clock.sleep, onHostError: (e) => errors.push(e) });
+    const result = await clock.run(limiter.schedule(async () => ({ outcome: 'throttled' as const })));
+    expect([result.outcome, clock.now()]).toEqual(['throttled', 10_000]);
+    expect(errors.map((e) => e.message)).toEqual(['The limiter host at http://limiter.test/pace/ did not answer outcome within 10 s']);
   });
 
   it('a host that refuses (wrong token) says why, without the token, and calls still go', async () => {

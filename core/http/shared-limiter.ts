@@ -38,6 +38,15 @@ export interface SharedLimiterOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** Each ask for a turn asks the host to answer within this (ms; the host holds the less of it and its `holdMs`). */
+const ASK_HOLD_MS = 15_000;
+/**
+ * A request to the host not answered this long after it may be (ms; an ask's hold, or at once) is a host failure, as
+ * a refused connection is: the process paces alone for `retryHostMs`. A host that hangs (accepts and never answers)
+ * would otherwise hold each call until its deadline, and an outcome report, which no call's signal bounds, for ever.
+ */
+const ANSWER_MS = 10_000;
+
 /** The host could not be reached, or refused a request (`status`: its answer's, when it answered). */
 class HostError extends Error {
   override readonly name = 'LimiterHostError';
@@ -106,18 +115,34 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
   // The hash is awaited once and its value kept: no promise is shared between callers (a Worker forbids that).
   let key: string | undefined;
   let hostDownUntil = 0;
+  // After a failure the host is suspect: one call at a time tries it again (the others pace alone meanwhile), so a
+  // host that hangs holds up one call per retryHostMs, not every call.
+  let suspect = false;
+  let probing = false;
   let pausedUntil = 0;
   let failureStreak = 0;
 
-  const post = async (route: string, body: unknown, signal?: AbortSignal): Promise<unknown> => {
+  /** One request to the host, answered (body read) within `holdMs` + {@link ANSWER_MS}, or a {@link HostError}. */
+  const post = async (route: string, body: unknown, signal?: AbortSignal, holdMs = 0): Promise<unknown> => {
+    const limit = holdMs + ANSWER_MS;
+    const late = new AbortController();
+    const answered = new AbortController();
+    // On the runtime's sleep (no timer of this module's own: the n8n bundle may have none). n8n's cannot be cancelled:
+    // there it runs out after the answer, and aborting `late` then changes nothing.
+    sleep(limit, answered.signal).then(() => late.abort(), () => undefined);
+    const both = signal ? AbortSignal.any([signal, late.signal]) : late.signal;
+    let text: string;
     let response: Response;
     try {
-      response = await send(new URL(route, base), { method: 'POST', headers, body: JSON.stringify(body), signal: signal ?? null, redirect: 'manual' });
+      response = await send(new URL(route, base), { method: 'POST', headers, body: JSON.stringify(body), signal: both, redirect: 'manual' });
+      text = await response.text();
     } catch (error) {
       if (signal?.aborted) throw abortReason(signal);
+      if (late.signal.aborted) throw new HostError(`The limiter host at ${where} did not answer ${route} within ${limit / 1000} s`);
       throw new HostError(`The limiter host at ${where} could not be reached (${error instanceof Error ? error.message : String(error)})`);
+    } finally {
+      answered.abort();
     }
-    const text = await response.text();
     if (!response.ok) {
       let said = '';
       try {
@@ -133,6 +158,7 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
   };
   const hostFailed = (error: unknown): void => {
     hostDownUntil = now() + retryHostMs;
+    suspect = true;
     options.onHostError?.(error instanceof HostError ? error : new HostError(`The limiter host at ${where} failed: ${error instanceof Error ? error.message : String(error)}`));
   };
   /** The host's answer in the shape the wire says, or a {@link HostError} naming the route. */
@@ -164,7 +190,7 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
   const turn = async (hash: string, signal: AbortSignal | undefined): Promise<string> => {
     const ticket = crypto.randomUUID();
     for (;;) {
-      const answer = shaped(TurnAnswer, ROUTES.turn, await post(ROUTES.turn, { key: hash, rate, ticket }, signal));
+      const answer = shaped(TurnAnswer, ROUTES.turn, await post(ROUTES.turn, { key: hash, rate, ticket, holdMs: ASK_HOLD_MS }, signal, ASK_HOLD_MS));
       if ('lease' in answer) return answer.lease;
     }
   };
@@ -172,15 +198,20 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
   const limiter: Limiter = {
     schedule: async (call, signal) => {
       if (signal?.aborted) throw abortReason(signal);
-      if (now() < hostDownUntil) return local.schedule(call, signal);
+      if (now() < hostDownUntil || probing) return local.schedule(call, signal);
+      const probe = suspect;
+      probing = probe;
       let lease: string;
       try {
         key ??= await sha256Hex(options.apiKey);
         lease = await turn(key, signal);
+        suspect = false;
       } catch (error) {
         if (signal?.aborted) throw abortReason(signal);
         hostFailed(error);
         return local.schedule(call, signal);
+      } finally {
+        if (probe) probing = false;
       }
       let result;
       try {

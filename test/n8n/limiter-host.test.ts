@@ -59,7 +59,7 @@ describe('the credential names a limiter host', () => {
     const hash = createHash('sha256').update(apiKey).digest('hex');
     expect(turns).toHaveLength(3);
     const asked = turns.map((r) => JSON.parse(r.body) as { ticket: string });
-    expect(asked).toEqual(Array(3).fill({ key: hash, rate: 'adaptive', ticket: expect.stringMatching(/^[0-9a-f-]{36}$/) }));
+    expect(asked).toEqual(Array(3).fill({ key: hash, rate: 'adaptive', ticket: expect.stringMatching(/^[0-9a-f-]{36}$/), holdMs: 15_000 }));
     expect(new Set(asked.map((a) => a.ticket)).size).toBe(3); // a place in line each
     const outcomes = host.requests.filter((r) => r.route === 'outcome').map((r) => JSON.parse(r.body).outcome);
     expect(outcomes).toEqual(['success', 'success', 'success']);

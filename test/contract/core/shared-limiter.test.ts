@@ -122,7 +122,7 @@ describe('processes sharing a limiter host, over real sockets', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000)); // the bucket refills
     await h.control.clearRequests();
     const perl = promisify(execFile)('perl', [
-      join(import.meta.dirname, 'perl', 'limiter-worker.pl'), host.url, c.tokenUrl, c.baseUrl, c.clientId, organizationId, '5', String(rateLimit.requestsPerSecond),
+      join(import.meta.dirname, 'perl', 'limiter-worker.pl'), host.url, c.tokenUrl, c.baseUrl, c.clientId, String(organizationId), '5', String(rateLimit.requestsPerSecond),
     ], { timeout: 60_000, env: { ...process.env, PL_CLIENT_SECRET: c.clientSecret, PL_API_KEY: c.apiKey, LIMITER_TOKEN: 'host-secret' } });
     await Promise.all(Array.from({ length: 5 }, () => node.organizations.get(organizationId)));
     const worker = JSON.parse((await perl).stdout) as { statuses: number[]; asks: number };
