@@ -18,13 +18,14 @@ import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLimiter, type Limiter } from '../core/index.ts';
+import { serveCuttingProxy } from '../test/support/cutting-proxy.ts';
 import { serveLimiterHost } from '../test/support/limiter-host.ts';
 import { simulate, steady, type SimOptions } from '../test/support/rate-sim.ts';
 import { startEmulatorProcess } from './child.ts';
 import { control, fixed, median, putUsagePlan, requestLog, sandboxOf, type BenchResult, type Partner } from './support.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const STEADY_FROM_MS = 10_000;
+export const STEADY_FROM_MS = 10_000;
 
 export interface Cell {
   rate: number;
@@ -36,6 +37,11 @@ export interface Cell {
   plan?: { rate: number; burst: number };
   /** The processes share one limiter host (`createSharedLimiter`, row 7t) instead of each learning alone. */
   shared?: boolean;
+  /**
+   * A shared cell's host sits behind a proxy that cuts any answer not come within `readTimeoutMs`, and holds a turn
+   * at most `holdMs` (row 7v).
+   */
+  behindProxy?: { readTimeoutMs: number; holdMs: number };
 }
 
 export interface CellResult extends Cell {
@@ -217,6 +223,8 @@ function startClient(env: Record<string, string>): { child: ChildProcess; ready:
 export interface SocketRun {
   api: { status: number; atMs: number }[];
   failed: number;
+  /** Requests to the limiter host that its proxy cut (`behindProxy` cells). */
+  cuts?: number;
 }
 
 /** The plan the emulator switches the key to, and when (ms after the callers start). */
@@ -234,7 +242,8 @@ export interface PlanChange {
 export async function overSockets(cell: Cell, seconds: number, seed: number, calls = 0, change?: PlanChange): Promise<SocketRun> {
   const emulator = await startEmulatorProcess(seed);
   // A shared cell's limiter host, in this process (idle while the clients run) on a port of its own.
-  const host = cell.shared ? await serveLimiterHost() : undefined;
+  const host = cell.shared ? await serveLimiterHost(cell.behindProxy ? { holdMs: cell.behindProxy.holdMs } : {}) : undefined;
+  const proxy = host && cell.behindProxy ? await serveCuttingProxy(host.url, cell.behindProxy.readTimeoutMs) : undefined;
   try {
     const partners = (await control(fetch, emulator.origin, 'GET', '/_emulator/partners')) as Partner[];
     const env = sandboxOf(partners[0]);
@@ -244,7 +253,7 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
       RATE_TOKEN_URL: env.tokenUrl, RATE_BASE_URL: env.baseUrl, RATE_CLIENT_ID: env.clientId, RATE_CLIENT_SECRET: env.clientSecret,
       RATE_API_KEY: env.apiKey, ...(calls ? { RATE_CALLS: String(calls) } : {}),
       ...(cell.configured ? { RATE_LIMIT: JSON.stringify({ requestsPerSecond: cell.rate, burst: cell.burst }) } : {}),
-      ...(host ? { RATE_SHARED_URL: host.url } : {}),
+      ...(host ? { RATE_SHARED_URL: proxy?.url ?? host.url } : {}),
     }));
     await Promise.all(clients.map((c) => c.ready));
     const plan = cell.plan ?? cell;
@@ -259,9 +268,10 @@ export async function overSockets(cell: Cell, seconds: number, seed: number, cal
     await changed;
     const api = (await requestLog(fetch, emulator.origin)).filter((r) => r.path.includes('/v1/'))
       .map((r) => ({ status: r.status, atMs: Date.parse(r.at) - started }));
-    return { api, failed: runs.reduce((sum, r) => sum + r.failed, 0) };
+    return { api, failed: runs.reduce((sum, r) => sum + r.failed, 0), ...(proxy ? { cuts: proxy.cuts } : {}) };
   } finally {
     await emulator.stop();
+    await proxy?.close();
     await host?.close();
   }
 }

@@ -20,7 +20,7 @@ import { offGridBench } from './rate-offgrid.ts';
 import { planChangeBench } from './rate-plan-change.ts';
 import { randomPlansBench } from './rate-random.ts';
 import { smallBurstBench } from './rate-small-burst.ts';
-import { sharedLimiterBench } from './rate-shared.ts';
+import { hostBehindProxyBench, sharedLimiterBench } from './rate-shared.ts';
 import { splitBench } from './rate-split.ts';
 import { busyMachineBench, rateSweepBench } from './rate-sweep.ts';
 import { slowWorkersBench, workersBench } from './rate-workers.ts';
@@ -51,6 +51,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['default rate when the plan changes', planChangeBench],
   ['default rate at random plans over sockets', randomPlansBench],
   ['shared limiter host', sharedLimiterBench],
+  ['a limiter host behind a proxy', hostBehindProxyBench],
   ['default rate at internet latency', latencyBench],
   ['default rate on a busy machine', busyMachineBench],
   ['default rate from a cold start', coldStartBench],
