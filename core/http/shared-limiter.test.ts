@@ -180,6 +180,23 @@ describe('createSharedLimiter with createLimiterHost', () => {
     expect(asked).toHaveLength(4);
   });
 
+  it('a host that answers queued at once is asked at most every 100 ms, until the call\'s signal ends the wait', async () => {
+    const clock = manualClock(0);
+    let asks = 0;
+    const fetch = (async () => {
+      asks += 1;
+      return new Response('{"queued":true}', { status: 202 });
+    }) as unknown as typeof globalThis.fetch;
+    const limiter = createSharedLimiter({ url: URL_, apiKey: KEY, fetch, now: clock.now, sleep: clock.sleep });
+    const controller = new AbortController();
+    const waiting = expect(limiter.schedule(async () => ({ outcome: 'success' as const }), controller.signal)).rejects.toThrow('gave up');
+    while (asks === 0) await new Promise((resolve) => setTimeout(resolve, 1)); // the key's hash (Web Crypto) first
+    await clock.advance(1_000);
+    controller.abort(new Error('gave up'));
+    await waiting;
+    expect(asks).toBe(11); // at 0, 100, … 1,000 ms
+  });
+
   it('an outcome report the host never answers ends within 10 s: the call returns, and the host is held down', async () => {
     const clock = manualClock(0);
     const host = createLimiterHost({ now: clock.now, sleep: clock.sleep });

@@ -40,6 +40,8 @@ export interface SharedLimiterOptions {
 
 /** Each ask for a turn asks the host to answer within this (ms; the host holds the less of it and its `holdMs`). */
 const ASK_HOLD_MS = 15_000;
+/** The least time between two asks for one turn (ms). */
+const MIN_ASK_MS = 100;
 /**
  * A request to the host not answered this long after it may be (ms; an ask's hold, or at once) is a host failure, as
  * a refused connection is: the process paces alone for `retryHostMs`. A host that hangs (accepts and never answers)
@@ -190,8 +192,12 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
   const turn = async (hash: string, signal: AbortSignal | undefined): Promise<string> => {
     const ticket = crypto.randomUUID();
     for (;;) {
+      const asked = now();
       const answer = shaped(TurnAnswer, ROUTES.turn, await post(ROUTES.turn, { key: hash, rate, ticket, holdMs: ASK_HOLD_MS }, signal, ASK_HOLD_MS));
       if ('lease' in answer) return answer.lease;
+      // A host that answers `queued` at once (a hold set very short, or a fault) is asked at most every MIN_ASK_MS.
+      const early = MIN_ASK_MS - (now() - asked);
+      if (early > 0) await sleep(early, signal);
     }
   };
 
