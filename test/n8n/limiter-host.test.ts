@@ -4,6 +4,8 @@
  * measures two worker processes; here, what one process sends and what it does when the host is missing or wrong).
  */
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulatorServer, type EmulatorServer } from '../../emulator/server.ts';
 import { serveLimiterHost, type ServedLimiterHost } from '../support/limiter-host.ts';
@@ -79,6 +81,26 @@ describe('the credential names a limiter host', () => {
     // Refused once (401), then the process paced alone until the host is tried again (5 s later).
     expect(host.requests.slice(before).map((r) => r.route)).toEqual(['turn']);
   });
+
+  it('a host that accepts and never answers holds the first item at most 25 s, through n8n\'s helper, and fails none', async () => {
+    // A wedged host: the connection is taken, the request read, and nothing ever answered.
+    const sockets: Socket[] = [];
+    const wedged = createServer((socket) => { sockets.push(socket); });
+    wedged.listen(0, '127.0.0.1');
+    await once(wedged, 'listening');
+    const { port } = wedged.address() as AddressInfo;
+    try {
+      // Without a bound on the ask, n8n's httpRequest would wait on the host for minutes, and this test's 60 s run out.
+      const run = await runChain(credential(0, { limiterUrl: `http://127.0.0.1:${port}/limits/` }), [register('host.wedged')], 2);
+      expect(outputJson(run, 'Register').map((item) => typeof item.uuid)).toEqual(['string', 'string']);
+      // The first item's ask was given up after its hold (15 s) and 10 s more, n8n's httpRequest aborted by the signal,
+      // and the item went on alone; the second paced alone at once (the host is left alone 5 s after a failure).
+      expect(sockets).toHaveLength(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      wedged.close();
+    }
+  }, 60_000);
 
   it('a URL that is not http(s) fails the node with the field to fix, before anything is sent', async () => {
     const stored = credential(0, { limiterUrl: 'ftp://limiter.internal/' });
