@@ -4,9 +4,10 @@
  * workers, several services of one partner). Pass it to `createClient({ limiter })`.
  *
  * Each call asks the host for its turn (a request answered when the call may go, or after the host's `holdMs` with
- * `queued`, when it asks again and keeps its place), sends, and reports how it ended; a success is reported without waiting (but in workerd, below). While the host cannot be reached, calls go through a limiter of
- * this process (as with no host at all) and the host is tried again after `retryHostMs`, so a host that is down
- * slows nothing and fails no call.
+ * `queued`, when it asks again and keeps its place), sends, and reports how it ended; a success is reported without
+ * waiting (but in workerd, below). While the host cannot be reached, answers too late or refuses, calls go through a
+ * limiter of this process (as with no host at all) and the host is tried again after `retryHostMs`, so a host that is
+ * down or hangs slows little and fails no call.
  */
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { sha256Hex } from '../hash.ts';
@@ -206,7 +207,7 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
       if (signal?.aborted) throw abortReason(signal);
       if (now() < hostDownUntil || probing) return local.schedule(call, signal);
       const probe = suspect;
-      probing = probe;
+      if (probe) probing = true;
       let lease: string;
       try {
         key ??= await sha256Hex(options.apiKey);
