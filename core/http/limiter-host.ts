@@ -21,9 +21,10 @@ import { BodyTooLargeError, readText } from './read-body.ts';
 /** Every request of the wire is a few hundred bytes. */
 const MAX_BODY_BYTES = 4096;
 /**
- * How long a place in line is kept for a caller with a ticket once its request was answered `queued` or went: it
- * asks again at once, so this only has to cover a round trip and a reconnect. A caller that does not come back
- * (its call was aborted, its process died) gives up its place then, or its lease as not sent.
+ * How long a place in line is kept for a caller with a ticket once its ask was answered `queued`: it asks again at
+ * once, so this only has to cover a round trip and a reconnect. A caller that does not come back (its call was
+ * aborted between asks, its process died) gives up its place then, or its lease as not sent. (An ask that goes
+ * while held gives up its place at once: the caller aborted, or a proxy cut it and the caller paces alone.)
  */
 const RETURN_MS = 5_000;
 
