@@ -130,6 +130,14 @@ describe('createLimiterHost', () => {
     expect((await host.fetch(post('turn', { key: KEY }, auth))).status).toBe(200);
   });
 
+  it('answers a health check without a token, and says nothing about any key', async () => {
+    const host = createLimiterHost({ token: 't0ken' });
+    await host.fetch(post('turn', { key: KEY }, { authorization: 'Bearer t0ken' }));
+    const health = await host.fetch(new Request('http://host.test/x/health'));
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    expect((await host.fetch(new Request('http://host.test/x/health', { method: 'POST' }))).status).toBe(404);
+  });
+
   it('refuses a lease or hold time that is not a positive number', () => {
     expect(() => createLimiterHost({ leaseMs: 0 })).toThrow(/leaseMs must be a positive number/);
     expect(() => createLimiterHost({ holdMs: -1 })).toThrow(/holdMs must be a positive number/);

@@ -53,7 +53,10 @@ export interface LimiterHostOptions {
   holdMs?: number;
 }
 
-/** A fetch handler: serve it at any path; the routes are its last segment (`…/turn`, `…/outcome`, `…/pause`). */
+/**
+ * A fetch handler: serve it at any path; the routes are its last segment (`…/turn`, `…/outcome`, `…/pause`, and
+ * `GET …/health`).
+ */
 export interface LimiterHost {
   fetch(request: Request): Promise<Response>;
 }
@@ -233,7 +236,9 @@ export function createLimiterHost(options: LimiterHostOptions = {}): LimiterHost
 
   const fetch = async (request: Request): Promise<Response> => {
     const route = new URL(request.url).pathname.split('/').pop();
-    if (route !== 'turn' && route !== 'outcome' && route !== 'pause') return refuse(404, 'unknown route: use POST …/turn, …/outcome or …/pause');
+    // For a load balancer's or orchestrator's health check, which carries no token: says nothing about any key.
+    if (route === 'health' && (request.method === 'GET' || request.method === 'HEAD')) return json({ status: 'ok' });
+    if (route !== 'turn' && route !== 'outcome' && route !== 'pause') return refuse(404, 'unknown route: use POST …/turn, …/outcome or …/pause (GET …/health for a health check)');
     if (request.method !== 'POST') return refuse(405, `${route} takes POST`);
     if (!(await authorized(request))) return refuse(401, 'missing or wrong bearer token: pass the host\'s token to createSharedLimiter');
     let raw: unknown;
