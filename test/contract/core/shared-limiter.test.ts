@@ -80,8 +80,7 @@ describe('processes sharing a limiter host, over real sockets', () => {
         limiter: createSharedLimiter({ url: proxy!.url, apiKey: c.apiKey, rateLimit, onHostError: (e) => errors.push(e) }),
       }));
       await Promise.all([x!.organizations.get(organizationId), y!.organizations.get(organizationId)]); // tokens, before the plan
-      await h!.control.setUsagePlan(c.apiKey, { ratePerSecond: 2, burst: 1, dailyQuota: 1_000_000 });
-      await new Promise((resolve) => setTimeout(resolve, 1000)); // the bucket refills
+      await h!.control.setUsagePlan(c.apiKey, { ratePerSecond: 2, burst: 1, dailyQuota: 1_000_000 }); // a full bucket
       await h!.control.clearRequests();
       await Promise.all([x!, y!].flatMap((client) => Array.from({ length: 4 }, () => client.organizations.get(organizationId))));
       return apiRequests(await h!.control.requests()).map((r) => r.status);
@@ -118,8 +117,7 @@ describe('processes sharing a limiter host, over real sockets', () => {
       limiter: createSharedLimiter({ url: host.url, apiKey: c.apiKey, token: 'host-secret', rateLimit }),
     });
     const organizationId = (await node.organizations.list({ pageSize: 1 }).toArray({ max: 1 }))[0]!.id;
-    await h.control.setUsagePlan(c.apiKey, { ratePerSecond: 2, burst: 1, dailyQuota: 1_000_000 });
-    await new Promise((resolve) => setTimeout(resolve, 1000)); // the bucket refills
+    await h.control.setUsagePlan(c.apiKey, { ratePerSecond: 2, burst: 1, dailyQuota: 1_000_000 }); // a full bucket
     await h.control.clearRequests();
     const perl = promisify(execFile)('perl', [
       join(import.meta.dirname, 'perl', 'limiter-worker.pl'), host.url, c.tokenUrl, c.baseUrl, c.clientId, String(organizationId), '5', String(rateLimit.requestsPerSecond),
