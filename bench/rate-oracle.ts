@@ -2,8 +2,8 @@
  * What a pacing that knows more could hold where the default falls short: processes sharing a slow or one-call
  * plan (row 7b's slow and burst-1 plans, where its short cells are). Each process here is *told* the plan's rate and
  * how many processes share it, which no client is, and sends on a fixed period of `processes / (fraction × rate)`
- * from a random phase, one call per slot: the "slot timing" direction of bench/README ("Several processes on slow
- * plans", (iii)) with its hard part, a period common to all, given for free. Three ways to meet a 429:
+ * from a random phase, one call per slot: the "slot timing" direction of bench/notes/rate-control.md ("Several
+ * processes on slow plans", (iii)) with its hard part, a period common to all, given for free. Three ways to meet a 429:
  *
  * - `fixed`: keep the phase (processes whose slots overlap on a one-call bucket collide on every period);
  * - `rephase`: move the phase by a random part of the period, so colliding processes drift apart until every slot

@@ -5,7 +5,7 @@
  *
  * The spacing keeps a schedule, not the time since the last call: a timer fires a little late, and spaced from the
  * last call each lateness added up, so a ceiling of 200 req/s sent 94 to 95 % of it over sockets (100 req/s: 96 to
- * 98 %; `bench/README.md`, "A configured rate's schedule").
+ * 98 %; `bench/notes/rate-control.md`, "A configured rate's schedule").
  */
 
 /** A rate given by the user: at most `burst` calls at once, then never more than `requestsPerSecond`. */

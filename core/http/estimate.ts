@@ -47,8 +47,8 @@ export const MIN_SEARCH_RATE = 5;
  * of 0.5 to 2 ms (loopback) a call reaches the plan up to this much sooner, after the one before it, than it went. A
  * bucket of one call refuses any call that reaches it sooner than its interval after the last, so a pace within this
  * much of the plan's interval meets a 429 now and then from the jitter alone (see the `held` cut). Over sockets on a
- * two-core machine the spread reached 3 ms; allowing that much did not do better there (bench/README, "A lone
- * caller's doubling that held").
+ * two-core machine the spread reached 3 ms; allowing that much did not do better there
+ * (bench/notes/rate-control.md, "A lone caller's doubling that held").
  */
 export const JITTER_MS = 1.5;
 /**

@@ -154,7 +154,7 @@ export function doublingEnd(first: CutEvent | undefined, pace: number, rampAdmit
  * caller on 3/1 still holds two thirds of it (on 2/1 and 4/1 its ramp's doublings, from a guess just under 1 req/s,
  * end just under the plan: `LONE_GUESS` in `estimate.ts`). Processes of several callers whose slow
  * start met such a round on a shared slow plan search too (4/2 shared by 3 processes of 10 callers met in 5 seeds
- * of 12 before, none now; bench/README "Bursts of 1").
+ * of 12 before, none now; bench/notes/rate-control.md, "Bursts of 1").
  */
 function slowSearch(first: CutEvent | undefined, pace: number): boolean {
   return pace >= MIN_SLOW_SEARCH_RATE && first?.burst === 1 && !first.burstAlone;
@@ -167,7 +167,7 @@ function slowSearch(first: CutEvent | undefined, pace: number): boolean {
  * sockets 200/1 doubled to 192 req/s (or to 128), met such a 429 a second or two later, and slow start's round of 50
  * callers had read three calls admitted (the one and two refills while the round went out): it was taken for a bigger
  * bucket, the ramp ended at the 429, and every later jitter 429 cut the pace again, to 31 to 51 % of the plan with
- * 0.1 to 0.9 % 429s, where a sender at a fixed spacing held 87 %. Searching, 49 to 76 % (`bench/README.md`,
+ * 0.1 to 0.9 % 429s, where a sender at a fixed spacing held 87 %. Searching, 49 to 76 % (`bench/notes/rate-control.md`,
  * "The late search"). Only from {@link MIN_LATE_SEARCH_RATE}, for callers that went side by side (a lone caller's
  * round says nothing of the bucket), where slow start's round admitted no more than {@link ONE_CALL_ROUND} over what
  * a one-call bucket refilled at this pace while it went out, and no more than half the calls it sent: over the 20 to

@@ -43,7 +43,7 @@ export class Hold {
    * After a cut (right after the search, or after the cut that its own 429s brought), whether the hold begins now.
    * Ended on its 429s, the hold used to leave the pace to the cuts until a rare 429: over sockets a spell of 429s at
    * 50/1 ended it, and each later 429 cut the pace again (45 → 42 → 39 → 38 req/s in 8 s, 76 % of the plan); begun
-   * again from the cut, it held 88 to 90 % in 6 runs of 6 (`bench/README.md`, "The hold begins again").
+   * again from the cut, it held 88 to 90 % in 6 runs of 6 (`bench/notes/rate-control.md`, "The hold begins again").
    *
    * @param estimate The pace's estimate, req/s.
    * @returns `true` when it began.
