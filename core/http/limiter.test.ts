@@ -66,6 +66,24 @@ describe('createLimiter', () => {
     expect(limiter.failureStreak).toBe(0);
   });
 
+  it('counts the 5xx of calls already under way at one as that one failure, and a call sent after as the next', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
+    // Ten calls under way at once; the service fails three of them, fast, before any success is answered.
+    const answers: Outcome[] = ['server-error', 'server-error', 'success', 'server-error', ...Array(6).fill('success')];
+    const burst = answers.map((outcome, i) => limiter.schedule(async () => {
+      await clock.sleep(outcome === 'server-error' ? 5 : 50 + i);
+      return { outcome };
+    }));
+    await clock.run(clock.sleep(10));
+    expect(limiter.failureStreak).toBe(1); // three 5xx, one failure: a streak of 3 would pause the key 4 s, not 1 s
+    await clock.run(Promise.all(burst));
+    expect(limiter.failureStreak).toBe(0);
+    await call(limiter, clock.now, [], 'server-error');
+    await call(limiter, clock.now, [], 'server-error');
+    expect(limiter.failureStreak).toBe(2); // each sent after the last 5xx: the service still fails
+  });
+
   it('a 429 slows the calls after it: they go one pace interval apart', async () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });

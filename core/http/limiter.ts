@@ -11,8 +11,8 @@
  * wakes it at once), so a sleep that returns early cannot make callers spin.
  */
 import { raceAbort } from '../signal.ts';
-import type { Ceiling } from './ceiling.ts';
 import { Pacing, type Answer } from './pacing.ts';
+import { rateLimitOf, type RateLimitInput } from './rate-limit.ts';
 
 /**
  * How one scheduled attempt ended, for throttling: `other` is any other answer (a 4xx the plan still counted),
@@ -34,7 +34,10 @@ export interface Limiter {
   wait(ms: number, signal?: AbortSignal): Promise<void>;
   /** Milliseconds left of the key-wide pause (0 when none, or when a caller has already slept through it). */
   pauseRemaining(): number;
-  /** 5xx in a row for this key with no success between: the key-wide pause grows with it. */
+  /**
+   * 5xx in a row for this key with no success between, counting the calls under way at a 5xx as one failure: the
+   * key-wide pause grows with it.
+   */
   readonly failureStreak: number;
 }
 
@@ -44,8 +47,11 @@ export interface LimiterOptions {
   now: () => number;
   /** Resolves after `ms`; rejects with the signal's reason when it aborts. */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** A configured rate (a ceiling: 429s still slow the key below it), or `'adaptive'` (default): learned from 429s. */
-  rateLimit?: Ceiling | 'adaptive';
+  /**
+   * A configured rate (a ceiling: 429s still slow the key below it; a burst left out is one second's worth), or
+   * `'adaptive'` (default): learned from 429s.
+   */
+  rateLimit?: RateLimitInput | 'adaptive';
   /**
    * Inside Cloudflare Workers a request that awaits only a promise another request resolves is cancelled as hung,
    * so a caller waiting in line keeps a sleep of its own ticking this often (ms). Default 0 (off); the client's
@@ -73,12 +79,17 @@ interface Waiter {
 export function createLimiter(options: LimiterOptions): Limiter {
   const { now, sleep } = options;
   const keepAliveMs = options.keepAliveMs ?? 0;
-  const pacing = new Pacing(options.rateLimit === 'adaptive' ? undefined : options.rateLimit);
+  const rate = rateLimitOf(options.rateLimit, 'createLimiter');
+  const pacing = new Pacing(rate === 'adaptive' ? undefined : rate);
   const line: Waiter[] = [];
   let pausedUntil = 0;
   /** The latest pause some caller has slept through entirely: over, whatever the clock says. */
   let servedUntil = 0;
   let failureStreak = 0;
+  /** Calls sent so far, each numbered in its turn. */
+  let sends = 0;
+  /** The calls sent up to the last 5xx that lengthened the streak: their 5xx are part of that failure, not more. */
+  let streakCovers = 0;
   /** Counts pauses and moved slots: a head that slept for its slot meanwhile looks again. */
   let changes = 0;
   /** Wakes the head sleeping for its slot (the slot moved). */
@@ -156,9 +167,18 @@ export function createLimiter(options: LimiterOptions): Limiter {
     }
   };
 
-  const learn = (outcome: Outcome): void => {
+  /**
+   * A 5xx lengthens the key's streak (and so its pause) only if its call was sent after the last 5xx that did: the
+   * calls already under way then met the same failure. TCP counts one loss per window the same way. Counting each,
+   * a burst of 200 calls of which 20 met a fast 503 from a struggling service made a streak of 20 at once, and so a
+   * key-wide pause of 30 s (the cap) for a service that failed one call in ten.
+   */
+  const learn = (outcome: Outcome, number: number): void => {
     if (outcome === 'success') failureStreak = 0;
-    if (outcome === 'server-error') failureStreak += 1;
+    if (outcome === 'server-error' && number > streakCovers) {
+      failureStreak += 1;
+      streakCovers = sends;
+    }
     const answer: Answer = outcome === 'throttled' || outcome === 'not-sent' ? outcome : outcome === 'no-answer' ? 'lost' : 'admitted';
     if (pacing.answered(now(), answer)) {
       changes += 1;
@@ -170,14 +190,16 @@ export function createLimiter(options: LimiterOptions): Limiter {
   const limiter: Limiter = {
     schedule: async (send, signal) => {
       await turn(signal);
+      sends += 1;
+      const number = sends;
       let result;
       try {
         result = await send();
       } catch (error) {
-        learn('no-answer');
+        learn('no-answer', number);
         throw error;
       }
-      learn(result.outcome);
+      learn(result.outcome, number);
       return result;
     },
     pause: (ms) => {

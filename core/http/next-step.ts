@@ -20,7 +20,7 @@ export interface StepInput {
   /** Whether the attempt carried a bearer token (a 401 without one is not a token problem). */
   bearerSent: boolean;
   policy: RetryPolicy;
-  /** 429s and 5xx in a row for this API key (after this attempt's own was recorded). */
+  /** 5xx in a row for this API key, the calls under way at one counted with it (after this attempt's own was recorded). */
   failureStreak: number;
   /** What is left of the key-wide pause before this decision. */
   pauseRemainingMs: number;
