@@ -8,6 +8,7 @@ import type { Limiter } from './http/limiter.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import type { RetryPolicy } from './http/retry.ts';
+import { completeRateLimit, rateLimitSchema } from './http/rate-limit.ts';
 import { CALL_DEFAULTS } from './http/run-call.ts';
 import { redact } from './redact.ts';
 import { defaultFetch, defaultNow, defaultSleep, isCloudflareWorkers } from './runtime.ts';
@@ -69,15 +70,7 @@ const schema = z.object({
     )
     .optional(),
   logger: fn<Logger>('logger').optional(),
-  rateLimit: z
-    .union([
-      z.literal('adaptive'),
-      z.object({
-        requestsPerSecond: z.number().positive('rateLimit.requestsPerSecond must be > 0').max(10_000, 'rateLimit.requestsPerSecond must be at most 10000'),
-        burst: z.number().int('rateLimit.burst must be an integer').min(1, 'rateLimit.burst must be at least 1').max(10_000).optional(),
-      }),
-    ], { message: "rateLimit must be 'adaptive' or { requestsPerSecond, burst? }" })
-    .optional(),
+  rateLimit: rateLimitSchema.optional(),
   limiter: z
     .custom<Limiter>(
       (v) => typeof v === 'object' && v !== null && ['schedule', 'pause', 'pauseRemaining', 'wait'].every((m) => typeof (v as Record<string, unknown>)[m] === 'function'),
@@ -183,7 +176,6 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
   if (!o.fetch && typeof globalThis.fetch !== 'function') {
     throw new ConfigurationError({ origin: 'client', message: 'Invalid client options: no global fetch in this runtime', hint: 'Pass the fetch option' });
   }
-  const rate = o.rateLimit ?? 'adaptive';
   const retry = o.retry ?? {};
   const normalized: NormalizedOptions = {
     tokenUrl: new URL(o.tokenUrl).toString(),
@@ -198,7 +190,7 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
     sleep: o.sleep ?? defaultSleep,
     tokenStore: o.tokenStore ?? defaultTokenStore,
     logger: o.logger,
-    rateLimit: rate === 'adaptive' ? rate : { requestsPerSecond: rate.requestsPerSecond, burst: rate.burst ?? Math.max(1, Math.floor(rate.requestsPerSecond)) },
+    rateLimit: completeRateLimit(o.rateLimit),
     limiter: o.limiter,
     retry: {
       maxAttempts: retry.maxAttempts ?? CALL_DEFAULTS.retry.maxAttempts,

@@ -124,7 +124,7 @@ function fromApi(response: ErrorResponse, shape: BodyShape, base: Base): Partner
   }
   if (status === 429) return fromTooMany(response, shape, base, 'gateway');
   if (status >= 500) {
-    // A 503 may say when to come back (RFC 9110 10.2.3); honoured like a 429's.
+    // A 503 may say when to come back (RFC 9110 10.2.3), and a gateway may send it with other 5xx: honoured like a 429's.
     const retryAfterMs = parseRetryAfter(response.headers?.get('retry-after'), response.now ?? Date.now());
     return new ServerError({
       ...base, origin, retryAfterMs,

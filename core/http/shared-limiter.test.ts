@@ -66,6 +66,18 @@ describe('createSharedLimiter with createLimiterHost', () => {
     expect(alone.map(([, at]) => at - start)).toEqual([0, 0]);
   });
 
+  it('takes a rate without a burst, as createClient does: one second\'s worth, on the wire as on the host', async () => {
+    const errors: Error[] = [];
+    const { clock, make, run, net } = setup({ rateLimit: { requestsPerSecond: 1 }, onHostError: (error) => errors.push(error) });
+    const a = make();
+    const b = make();
+    const log: [string, number][] = [];
+    await run(Promise.all([call(a, clock, log, 'a'), call(b, clock, log, 'b'), call(a, clock, log, 'a')]));
+    expect(log.map(([, at]) => at)).toEqual([0, 1000, 2000]);
+    expect(errors).toEqual([]); // the host refused a rate without a burst, and each process paced alone
+    expect(JSON.parse(net.sent.find((s) => s.route.endsWith('/turn'))!.body).rate).toEqual({ requestsPerSecond: 1, burst: 1 });
+  });
+
   it('a 429 one process met slows the other: the host learns from every process\'s outcomes', async () => {
     const { clock, make, run } = setup();
     const a = make();

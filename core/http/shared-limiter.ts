@@ -13,9 +13,9 @@ import { ConfigurationError } from '../errors/configuration-error.ts';
 import { sha256Hex } from '../hash.ts';
 import { defaultNow, defaultSleep, isCloudflareWorkers } from '../runtime.ts';
 import { abortReason } from '../signal.ts';
-import type { Ceiling } from './ceiling.ts';
 import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
 import { KeyState, ROUTES, TurnAnswer } from './limiter-wire.ts';
+import { rateLimitOf, type RateLimitInput } from './rate-limit.ts';
 
 /** What {@link createSharedLimiter} takes. */
 export interface SharedLimiterOptions {
@@ -25,8 +25,8 @@ export interface SharedLimiterOptions {
   apiKey: string;
   /** The host's bearer token, if it has one. */
   token?: string;
-  /** A configured rate (a ceiling), as `createClient`'s `rateLimit`; default `'adaptive'`. */
-  rateLimit?: Ceiling | 'adaptive';
+  /** A configured rate (a ceiling), as `createClient`'s `rateLimit` (a burst left out is one second's worth); default `'adaptive'`. */
+  rateLimit?: RateLimitInput | 'adaptive';
   /** How to reach the host (default the global `fetch`). */
   fetch?: typeof fetch;
   /** After the host failed, how long calls use this process's own limiter before it is tried again (ms, default 5,000). */
@@ -110,7 +110,7 @@ export function sharedLimiterOn(options: SharedLimiterOptions, runtime: SharedLi
   const { now, sleep, inWorkerd } = runtime;
   const send = runtime.fetch;
   const retryHostMs = options.retryHostMs ?? 5_000;
-  const rate = options.rateLimit ?? 'adaptive';
+  const rate = rateLimitOf(options.rateLimit, 'createSharedLimiter');
   const local = createLimiter({ now, sleep, rateLimit: rate, keepAliveMs: inWorkerd ? 100 : 0 });
   const where = `${base.origin}${base.pathname}`;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
