@@ -183,6 +183,21 @@ describe('Pacing', () => {
     expect(p.estimate).toBe(5); // not one call more over 20 s (the floor, 1 req/s)
   });
 
+  it('a key-wide pause (a 5xx) is not idleness: the window its callers grew is still theirs after it', () => {
+    const grown = (pausedUntil?: number) => {
+      const p = new Pacing();
+      send(p, 0, INITIAL_WINDOW);
+      for (let i = 0; i < INITIAL_WINDOW; i++) p.answered(5, 'admitted');
+      send(p, 10, 2 * INITIAL_WINDOW);
+      for (let i = 0; i < 2 * INITIAL_WINDOW; i++) p.answered(15, 'admitted');
+      if (pausedUntil !== undefined) p.pausedUntil(pausedUntil);
+      send(p, 1500, 25); // 1.5 s after the last call: idle by the clock
+      return p.canSend();
+    };
+    expect(grown(1500)).toBe(true); // held by the pause until 1.5 s: the window of 40 stands
+    expect(grown()).toBe(false); // idle: slow start afresh, a round of 10
+  });
+
   it('with a ceiling, the first 429 guesses from the whole spell of sending, not from its last second', () => {
     const p = new Pacing({ requestsPerSecond: 20, burst: 20 });
     for (let t = 0; t < 10_000; t += 100) {

@@ -69,6 +69,8 @@ export class Pacing {
   /** The last cut's answers still due: their 429s are that cut's, not new ones (`cut-tail.ts`). */
   readonly #due = new CutTail();
   readonly #clock = new SendClock();
+  /** The end of the latest key-wide pause (epoch ms). */
+  #heldUntil = 0;
 
   /** @param ceiling A configured rate, if any. */
   constructor(ceiling?: Ceiling) {
@@ -163,7 +165,8 @@ export class Pacing {
    * @param now Epoch ms.
    */
   sent(now: number): void {
-    const idle = this.#slowStart.unstarted || now - this.#clock.lastAt >= GUESS_MS;
+    // Time the key was held by a pause (a 5xx, a Retry-After) is not idle: the callers were waiting to send.
+    const idle = this.#slowStart.unstarted || now - Math.max(this.#clock.lastAt, this.#heldUntil) >= GUESS_MS;
     if (this.#events.length === 0 && this.inFlight === 0 && idle) {
       this.#slowStart.restart(now);
       this.#admitted = 0;
@@ -346,6 +349,7 @@ export class Pacing {
    * @param until End of the pause, epoch ms.
    */
   pausedUntil(until: number): void {
+    this.#heldUntil = Math.max(this.#heldUntil, until);
     this.#clock.nextAt = Math.max(this.#clock.nextAt, until);
     this.#ceilingSlots?.clear();
   }
