@@ -84,6 +84,32 @@ describe('createLimiter', () => {
     expect(limiter.failureStreak).toBe(2); // each sent after the last 5xx: the service still fails
   });
 
+  it('at a pause\'s end every waiting caller that may go is let go at once, not each only after the one before ran', async () => {
+    // A clock whose one timer (the head's sleep through the pause) fires only when the test says.
+    let t = 0;
+    const timers: (() => void)[] = [];
+    const sleep = () => new Promise<void>((resolve) => timers.push(resolve));
+    const limiter = createLimiter({ now: () => t, sleep, rateLimit: { requestsPerSecond: 1000, burst: 1000 } });
+    limiter.pause(1000);
+    let started = 0;
+    const calls = Array.from({ length: 30 }, () => limiter.schedule(async () => {
+      started += 1;
+      return { outcome: 'success' as const };
+    }));
+    const hops = async (n: number) => {
+      for (let i = 0; i < n; i++) await null;
+    };
+    await hops(12);
+    expect([started, timers.length]).toEqual([0, 1]); // the head sleeps through the pause, the others wait on it
+    t = 1000;
+    timers.shift()!();
+    // One by one, each caller went only once the one before it had run: a few scheduling turns each (in workerd,
+    // where each caller is a request of its own, about a millisecond each). Now they are all on their way together.
+    await hops(12);
+    expect(started).toBe(30);
+    await Promise.all(calls);
+  });
+
   it('a 429 slows the calls after it: they go one pace interval apart', async () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });
