@@ -2,6 +2,7 @@
  * `npm run bench [-- <words>]`: runs every benchmark (or those whose name contains one of the words) in turn, prints a Markdown table and writes `bench/results/latest.{md,json}`.
  * Targets are reported (met / not met), never asserted: the exit code is 0 unless a benchmark could not run.
  */
+import { clientFaultsBench } from './client-faults.ts';
 import { memoryBench } from './memory.ts';
 import { n8nBinaryBench } from './n8n-binary.ts';
 import { n8nRegisterBench, n8nTwoProcessBench } from './n8n.ts';
@@ -36,6 +37,7 @@ const benches: [string, () => Promise<BenchResult | BenchResult[]>][] = [
   ['per-call overhead', overheadBench],
   ['throughput', throughputBench],
   ['memory', memoryBench],
+  ['client under faults', clientFaultsBench],
   ['edge relay', relayBench],
   ['edge relay under faults', relayFaultsBench],
   ['edge relay CPU profile', relayProfileBench],
