@@ -110,6 +110,21 @@ describe('createLimiter', () => {
     await Promise.all(calls);
   });
 
+  it('a caller let go while asleep for its slot goes once: the next slot is one interval later, not two', async () => {
+    const clock = manualClock(0);
+    const limiter = createLimiter({ now: clock.now, sleep: clock.sleep, rateLimit: { requestsPerSecond: 1, burst: 1 } });
+    const at: number[] = [];
+    const go = (answerAfterMs: number) => limiter.schedule(async () => {
+      at.push(clock.now());
+      await clock.sleep(answerAfterMs);
+      return { outcome: 'success' as const };
+    });
+    // The first call's answer comes at 1 s, the moment the second caller's slot is due: its answer lets the second
+    // go, and then the second's own timer fires.
+    await clock.run(Promise.all([go(1000), go(0), go(0)]));
+    expect(at).toEqual([0, 1000, 2000]);
+  });
+
   it('a 429 slows the calls after it: they go one pace interval apart', async () => {
     const clock = manualClock(0);
     const limiter = createLimiter({ now: clock.now, sleep: clock.sleep });

@@ -177,6 +177,8 @@ export function createLimiter(options: LimiterOptions): Limiter {
           }
           if (changes !== before) continue;
         }
+        // Let go while it slept (an answer came as its slot fell due): already counted as sent.
+        if (me.granted) return;
         pacing.sent(now());
         return;
       }
