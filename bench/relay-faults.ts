@@ -13,41 +13,26 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DEADLINE_MS } from '../edge/config.ts';
 import { BENCH_LEARNER_SECRET, relayBenchUpstream } from './relay-setup.ts';
 import { bundleRelay, bundleWorker, startRelayWorker } from '../scripts/relay-worker.ts';
-import { control, fixed, percentile, learnersWithTokens, type BenchResult } from './support.ts';
+import { control, fixed, percentile, learnersWithTokens, loadRound, type BenchResult, type LoadRound } from './support.ts';
 
 const LEARNERS = 200;
 const CALLS_EACH = 5;
 
-interface Round {
-  latencies: number[];
-  statuses: Map<number, number>;
-  /** Calls that got no HTTP answer. */
-  lost: number;
-  wallMs: number;
-}
+/** A call that got no HTTP answer. */
+const LOST = 'lost';
 
-/** Every learner makes CALLS_EACH sequential calls, all learners at once. */
-async function round(call: (learner: number) => Promise<Response>): Promise<Round> {
-  const result: Round = { latencies: [], statuses: new Map(), lost: 0, wallMs: 0 };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: LEARNERS }, async (_, learner) => {
-    for (let i = 0; i < CALLS_EACH; i += 1) {
-      const t = performance.now();
-      try {
-        const res = await call(learner);
-        await res.arrayBuffer();
-        result.statuses.set(res.status, (result.statuses.get(res.status) ?? 0) + 1);
-      } catch {
-        result.lost += 1;
-      }
-      result.latencies.push(performance.now() - t);
-    }
-  }));
-  result.wallMs = performance.now() - started;
-  return result;
-}
+/** Every learner makes CALLS_EACH sequential calls, all learners at once; each call ends as its status, or lost. */
+const round = (call: (learner: number) => Promise<Response>): Promise<LoadRound> => loadRound(LEARNERS, CALLS_EACH, async (learner) => {
+  try {
+    const res = await call(learner);
+    await res.arrayBuffer();
+    return String(res.status);
+  } catch {
+    return LOST;
+  }
+});
 
-const throughput = (r: Round): number => (LEARNERS * CALLS_EACH) / (r.wallMs / 1000);
+const throughput = (r: LoadRound): number => (LEARNERS * CALLS_EACH) / (r.wallMs / 1000);
 
 /** @returns Rows R4 (faults) and R5 (the pass-through floor). */
 export async function relayFaultsBench(): Promise<BenchResult[]> {
@@ -80,14 +65,14 @@ export async function relayFaultsBench(): Promise<BenchResult[]> {
     // R5: warm both, then alternate two rounds each.
     await round(viaRelay);
     await round(viaFloor);
-    const relayRounds: Round[] = [];
-    const floorRounds: Round[] = [];
+    const relayRounds: LoadRound[] = [];
+    const floorRounds: LoadRound[] = [];
     for (let i = 0; i < 2; i += 1) {
       relayRounds.push(await round(viaRelay));
       floorRounds.push(await round(viaFloor));
     }
-    const all = (rounds: Round[]) => rounds.flatMap((r) => r.latencies);
-    const tp = (rounds: Round[]) => rounds.reduce((sum, r) => sum + throughput(r), 0) / rounds.length;
+    const all = (rounds: LoadRound[]) => rounds.flatMap((r) => r.latencies);
+    const tp = (rounds: LoadRound[]) => rounds.reduce((sum, r) => sum + throughput(r), 0) / rounds.length;
     const tpRatio = tp(relayRounds) / tp(floorRounds);
 
     // R4: 10 % of upstream requests fail with 500 or 503.
@@ -95,17 +80,19 @@ export async function relayFaultsBench(): Promise<BenchResult[]> {
     const faulty = await round(viaRelay);
     await control(fetch, server.origin, 'DELETE', '/_emulator/faults');
     const within = faulty.latencies.filter((ms) => ms <= DEFAULT_DEADLINE_MS + 1000).length / faulty.latencies.length;
-    const statuses = [...faulty.statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${n}×${s}`).join(', ');
+    const lost = faulty.outcomes.get(LOST) ?? 0;
+    const answered = [...faulty.outcomes].filter(([s]) => s !== LOST).sort(([a], [b]) => Number(a) - Number(b));
+    const statuses = answered.map(([s, n]) => `${n}×${s}`).join(', ');
     const total = LEARNERS * CALLS_EACH;
 
     return [
       {
         id: 'R4',
         name: `Relay under 10 % injected upstream faults (500/503), ${LEARNERS} learners × ${CALLS_EACH} calls (workerd, loopback)`,
-        result: `p50 ${fixed(percentile(faulty.latencies, 50), 0)} ms, p99 ${fixed(percentile(faulty.latencies, 99), 0)} ms; ${fixed(within * 100, 1)} % answered within the ${DEFAULT_DEADLINE_MS / 1000} s deadline; answers ${statuses}; ${faulty.lost} of ${total} lost; ${fixed(throughput(faulty), 1)} calls/s`,
+        result: `p50 ${fixed(percentile(faulty.latencies, 50), 0)} ms, p99 ${fixed(percentile(faulty.latencies, 99), 0)} ms; ${fixed(within * 100, 1)} % answered within the ${DEFAULT_DEADLINE_MS / 1000} s deadline; answers ${statuses}; ${lost} of ${total} lost; ${fixed(throughput(faulty), 1)} calls/s`,
         target: 'every call answered within the deadline, none lost',
-        met: within === 1 && faulty.lost === 0,
-        details: { p50: percentile(faulty.latencies, 50), p99: percentile(faulty.latencies, 99), within, lost: faulty.lost, statuses: Object.fromEntries(faulty.statuses) },
+        met: within === 1 && lost === 0,
+        details: { p50: percentile(faulty.latencies, 50), p99: percentile(faulty.latencies, 99), within, lost, statuses: Object.fromEntries(answered) },
       },
       {
         id: 'R5',

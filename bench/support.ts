@@ -191,3 +191,34 @@ export async function learnersWithTokens(
   const tokens = await Promise.all(uuids.map(async (uuid) => (await mintLearnerToken(key, uuid, 3600, Date.now())).token));
   return { uuids, tokens };
 }
+
+/** One round of load: each call's time, how many calls ended each way, and the round's wall time. */
+export interface LoadRound {
+  latencies: number[];
+  /** How the calls ended (a status, an error code), counted. */
+  outcomes: Map<string, number>;
+  wallMs: number;
+}
+
+/**
+ * `callers` at once, each making `callsEach` calls in turn.
+ *
+ * @param callers How many call at once.
+ * @param callsEach How many calls each makes, one after another.
+ * @param call One call by `caller`, resolving to how it ended.
+ * @returns The round's figures.
+ */
+export async function loadRound(callers: number, callsEach: number, call: (caller: number) => Promise<string>): Promise<LoadRound> {
+  const round: LoadRound = { latencies: [], outcomes: new Map(), wallMs: 0 };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: callers }, async (_, caller) => {
+    for (let i = 0; i < callsEach; i += 1) {
+      const t = performance.now();
+      const outcome = await call(caller);
+      round.outcomes.set(outcome, (round.outcomes.get(outcome) ?? 0) + 1);
+      round.latencies.push(performance.now() - t);
+    }
+  }));
+  round.wallMs = performance.now() - started;
+  return round;
+}
