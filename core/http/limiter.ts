@@ -6,7 +6,8 @@
  * Everything that waits goes through the injected `now` and `sleep`: no timers or globals of its own, so any driver
  * (the ky client, n8n with its own `sleep`, a test's fake clock) can use it. Only the caller at the head of the line
  * sleeps for the pace; the others wait to be handed the head, which happens when the head leaves, when an answer
- * frees the window, or when the pace changes. Each wait is computed once and slept once: a caller sleeps again only
+ * frees the window, or when the pace changes. Whoever hands it on first lets go every caller that may go at once
+ * (`grantWaiting`), so a line that a pause held goes out together. Each wait is computed once and slept once: a caller sleeps again only
  * when the key was paused or its slot moved meanwhile (a cut, or a ramp step that brought it forward, which also
  * wakes it at once), so a sleep that returns early cannot make callers spin.
  */
