@@ -13,7 +13,7 @@
  */
 import { raceAbort } from '../signal.ts';
 import { Pacing, type Answer } from './pacing.ts';
-import { rateLimitOf, type RateLimitInput } from './rate-limit.ts';
+import { rateLimitOf, type RateLimitOptions } from './rate-limit.ts';
 
 /**
  * How one scheduled attempt ended, for throttling: `other` is any other answer (a 4xx the plan still counted),
@@ -52,7 +52,7 @@ export interface LimiterOptions {
    * A configured rate (a ceiling: 429s still slow the key below it; a burst left out is one second's worth), or
    * `'adaptive'` (default): learned from 429s.
    */
-  rateLimit?: RateLimitInput | 'adaptive';
+  rateLimit?: RateLimitOptions | 'adaptive';
   /**
    * Inside Cloudflare Workers a request that awaits only a promise another request resolves is cancelled as hung,
    * so a caller waiting in line keeps a sleep of its own ticking this often (ms). Default 0 (off); the client's

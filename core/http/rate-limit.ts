@@ -12,9 +12,11 @@ const ceilingSchema = z.object({
   burst: z.number().int('rateLimit.burst must be an integer').min(1, 'rateLimit.burst must be at least 1').max(10_000, 'rateLimit.burst must be at most 10000').optional(),
 });
 
-/** A configured rate as given (the client's `RateLimitOptions`; declared here so the limiter needs no types file). */
-export interface RateLimitInput {
+/** A usage plan's rate, when known (`rateLimit` of `createClient`, `createLimiter` and `createSharedLimiter`). */
+export interface RateLimitOptions {
+  /** Steady request rate for this API key's usage plan. */
   requestsPerSecond: number;
+  /** Requests allowed at once before the steady rate applies (default: one second's worth). */
   burst?: number;
 }
 
@@ -25,7 +27,7 @@ export const rateLimitSchema = z.union([z.literal('adaptive'), ceilingSchema], {
  * @param rate A checked `rateLimit` (see {@link rateLimitSchema}), or none.
  * @returns The ceiling, its burst filled in, or `'adaptive'`.
  */
-export function completeRateLimit(rate: RateLimitInput | 'adaptive' | undefined): Ceiling | 'adaptive' {
+export function completeRateLimit(rate: RateLimitOptions | 'adaptive' | undefined): Ceiling | 'adaptive' {
   if (rate === undefined || rate === 'adaptive') return 'adaptive';
   return { requestsPerSecond: rate.requestsPerSecond, burst: rate.burst ?? Math.max(1, Math.floor(rate.requestsPerSecond)) };
 }

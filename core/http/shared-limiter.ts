@@ -15,7 +15,7 @@ import { defaultNow, defaultSleep, isCloudflareWorkers } from '../runtime.ts';
 import { abortReason } from '../signal.ts';
 import { createLimiter, type Limiter, type Outcome } from './limiter.ts';
 import { KeyState, ROUTES, TurnAnswer } from './limiter-wire.ts';
-import { rateLimitOf, type RateLimitInput } from './rate-limit.ts';
+import { rateLimitOf, type RateLimitOptions } from './rate-limit.ts';
 
 /** What {@link createSharedLimiter} takes. */
 export interface SharedLimiterOptions {
@@ -26,7 +26,7 @@ export interface SharedLimiterOptions {
   /** The host's bearer token, if it has one. */
   token?: string;
   /** A configured rate (a ceiling), as `createClient`'s `rateLimit` (a burst left out is one second's worth); default `'adaptive'`. */
-  rateLimit?: RateLimitInput | 'adaptive';
+  rateLimit?: RateLimitOptions | 'adaptive';
   /** How to reach the host (default the global `fetch`). */
   fetch?: typeof fetch;
   /** After the host failed, how long calls use this process's own limiter before it is tried again (ms, default 5,000). */

@@ -1,5 +1,6 @@
 /** What `createClient` takes, and the pluggable parts it accepts (token store, logger, limiter). A leaf: types only. */
 import type { Limiter } from '../http/limiter.ts';
+import type { RateLimitOptions } from '../http/rate-limit.ts';
 
 /** A cached access token. `expiresAt` is epoch milliseconds (from the token's `exp`). */
 export interface StoredToken {
@@ -36,13 +37,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 /** Optional logger hook. Every field passed to it has credentials and tokens redacted. */
 export type Logger = (level: LogLevel, message: string, fields?: Record<string, unknown>) => void;
 
-/** A usage plan's rate, when known (see `ClientOptions.rateLimit`). */
-export interface RateLimitOptions {
-  /** Steady request rate for this API key's usage plan. */
-  requestsPerSecond: number;
-  /** Requests allowed at once before the steady rate applies (default: one second's worth). */
-  burst?: number;
-}
+export type { RateLimitOptions };
 
 /** Retries with exponential backoff and jitter, for the client (`ClientOptions.retry`) or one call. */
 export interface RetryOptions {
