@@ -118,6 +118,12 @@ describe('normalizeOptions', () => {
     expect(problem({ ...valid, apiKey: secret }).message).toContain('apiKey has the same value');
   });
 
+  it('takes a log level and refuses anything else, naming the field', () => {
+    expect(normalizeOptions(valid).logLevel).toBe('debug');
+    expect(normalizeOptions({ ...valid, logLevel: 'warn' }).logLevel).toBe('warn');
+    expect(problem({ ...valid, logLevel: 'verbose' }).message).toMatch(/logLevel must be 'debug', 'info', 'warn' or 'error'/);
+  });
+
   it('lists every problem at once', () => {
     const e = problem({ ...valid, baseUrl: 'https://a.example.com/v1/', tokenUrl: 'https://a.example.com/x' });
     expect(e.message).toContain('trailing slash');

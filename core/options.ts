@@ -3,7 +3,7 @@
  * rely on it. Messages name the offending field and never echo a secret or key value.
  */
 import { z } from 'zod';
-import type { ClientOptions, Logger, TokenStore } from './types/options.ts';
+import type { ClientOptions, Logger, LogLevel, TokenStore } from './types/options.ts';
 import type { Limiter } from './http/limiter.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
@@ -34,6 +34,7 @@ export interface NormalizedOptions {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   tokenStore: TokenStore;
   logger: Logger | undefined;
+  logLevel: LogLevel;
   rateLimit: { requestsPerSecond: number; burst: number } | 'adaptive';
   /** The injected limiter, if any (else the transport picks the default for the key and clock). */
   limiter: Limiter | undefined;
@@ -70,6 +71,7 @@ const schema = z.object({
     )
     .optional(),
   logger: fn<Logger>('logger').optional(),
+  logLevel: z.enum(['debug', 'info', 'warn', 'error'], { message: "logLevel must be 'debug', 'info', 'warn' or 'error'" }).optional(),
   rateLimit: rateLimitSchema.optional(),
   limiter: z
     .custom<Limiter>(
@@ -190,6 +192,7 @@ export function normalizeOptions(options: ClientOptions): NormalizedOptions {
     sleep: o.sleep ?? defaultSleep,
     tokenStore: o.tokenStore ?? defaultTokenStore,
     logger: o.logger,
+    logLevel: o.logLevel ?? 'debug',
     rateLimit: completeRateLimit(o.rateLimit),
     limiter: o.limiter,
     retry: {

@@ -85,6 +85,19 @@ describe('createRelay: configuration', () => {
   });
 });
 
+describe('createRelay: logging', () => {
+  it("passes every line on by default, and with logLevel only the lines at or above it (the core's too)", async () => {
+    const all = setup();
+    expect((await all.relay().request('/v1/courses/1', { headers: backend })).status).toBe(200);
+    const levels = (lines: string[]) => lines.map((line) => (JSON.parse(line) as { level: string }).level);
+    expect(levels(all.lines)).toContain('debug');
+    const kept = setup();
+    expect((await kept.relay({ logLevel: 'info' }).request('/v1/courses/1', { headers: backend })).status).toBe(200);
+    expect(new Set(levels(kept.lines))).toEqual(new Set(['info']));
+    expect(kept.lines.join('\n')).toContain('relayed');
+  });
+});
+
 describe('createRelay: upstream failures', () => {
   let s: Setup;
   beforeEach(() => {

@@ -10,8 +10,8 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { createClient, createLimiter, type Limiter, type Logger, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
-import { basicCredential, createRedactor } from '../core/protocol.ts';
+import { createClient, createLimiter, type Limiter, type Logger, type LogLevel, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
+import { basicCredential, createRedactor, LOG_LEVEL_RANK } from '../core/protocol.ts';
 import { RelayKeyRing } from './caller.ts';
 import { readRelayConfig, type RelayConfig, type RelaySettings } from './config.ts';
 import { finishResponse } from './finish.ts';
@@ -40,6 +40,11 @@ export interface RelayDeps {
   rateLimiter?: RateLimiter;
   /** Receives the relay's and the core's log lines, secrets redacted. */
   logger?: Logger;
+  /**
+   * The lowest level `logger` receives (default `debug`: every line). The entries pass `RELAY_LOG_LEVEL`'s, so lines
+   * the logger would drop (the core's two debug lines a call) are not redacted first.
+   */
+  logLevel?: LogLevel;
   /** The `fetch` the core calls the service with. */
   fetch?: typeof fetch;
   /** Epoch milliseconds (token checks, limits). */
@@ -95,7 +100,7 @@ function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | unde
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
     limiter,
-    ...(logger ? { logger } : {}),
+    ...(logger ? { logger, logLevel: deps.logLevel ?? 'debug' } : {}),
   });
 }
 
@@ -144,7 +149,9 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
   const store = relayTokenStore(deps.tokenStore, now);
   const limiter = deps.limiter ?? relayLimiter(now);
   const scrub = createScrubber(secrets, () => store.knownTokens());
+  const floor = LOG_LEVEL_RANK[deps.logLevel ?? 'debug'];
   const log: Logger = (level, message, fields) => {
+    if (LOG_LEVEL_RANK[level] < floor) return;
     try {
       deps.logger?.(level, redactor.text(message), fields === undefined ? undefined : (redactor.value(fields) as Record<string, unknown>));
     } catch {
@@ -203,7 +210,7 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
     app.use('*', async () => problem(500, 'relay_misconfigured', { detail: `The relay is misconfigured: ${named}` }));
   } else {
     const fixedOrigin = config.publicOrigin;
-    const publicOrigin = (request: Request): string => fixedOrigin ?? deps.publicOrigin?.() ?? new URL(request.url).origin;
+    const publicOrigin = (url: URL): string => fixedOrigin ?? deps.publicOrigin?.() ?? url.origin;
     const ready = {
       config, client, keys: new RelayKeyRing(config.relayKeys), limiter: deps.rateLimiter ?? memoryRateLimiter(), now, log, scrub, publicOrigin, upstreamLimiter: limiter,
     };

@@ -7,13 +7,23 @@ import type { Logger, LogLevel } from '../core/index.ts';
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
 /**
+ * @param setting `RELAY_LOG_LEVEL` as the entry found it.
+ * @returns The level it names, or `info` when it names none.
+ */
+export function logLevelOf(setting: unknown): LogLevel {
+  return typeof setting === 'string' && Object.hasOwn(RANK, setting) ? (setting as LogLevel) : 'info';
+}
+
+/**
  * @param minimum The lowest level printed (default `info`; `RELAY_LOG_LEVEL` in the entries).
- * @returns A logger for `createRelay({ logger })`.
+ * @returns A logger for `createRelay({ logger })`; give the relay the same level as `logLevel`, so it does not
+ *   build and redact lines this logger drops.
  * @example
- * const logger = consoleLogger('warn');
+ * const level = logLevelOf(process.env.RELAY_LOG_LEVEL);
+ * createRelay({ settings: process.env, logger: consoleLogger(level), logLevel: level });
  */
 export function consoleLogger(minimum: unknown = 'info'): Logger {
-  const floor = RANK[minimum as LogLevel] ?? RANK.info;
+  const floor = RANK[logLevelOf(minimum)];
   return (level, message, fields) => {
     if (RANK[level] < floor) return;
     const line = JSON.stringify({ level, message, ...fields });

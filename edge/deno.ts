@@ -7,7 +7,7 @@
  */
 import { createRelay } from './app.ts';
 import { DEFAULT_DEADLINE_MS } from './config.ts';
-import { consoleLogger } from './console-logger.ts';
+import { consoleLogger, logLevelOf } from './console-logger.ts';
 import { drainable } from './drain.ts';
 import { denoKvTokenStore, type DenoKvLike } from './token-store.ts';
 
@@ -22,10 +22,12 @@ const deno = (globalThis as unknown as {
 }).Deno;
 
 const kv = await deno.openKv(deno.env.get('DENO_KV_PATH') || undefined);
+const logLevel = logLevelOf(deno.env.get('RELAY_LOG_LEVEL'));
 const app = createRelay({
   settings: deno.env.toObject(),
   tokenStore: denoKvTokenStore(kv),
-  logger: consoleLogger(deno.env.get('RELAY_LOG_LEVEL')),
+  logger: consoleLogger(logLevel),
+  logLevel,
 });
 const relay = drainable(app.fetch);
 const drainMs = (Number(deno.env.get('RELAY_DEADLINE_MS')) || DEFAULT_DEADLINE_MS) + 1000;

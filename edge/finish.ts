@@ -53,7 +53,7 @@ export function finishResponse(log: Logger, frameOrigins: readonly string[], now
     log('info', 'relayed', {
       requestId,
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
+      path: c.req.path,
       status: c.res.status,
       ms: Date.now() - started,
     });

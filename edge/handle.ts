@@ -31,7 +31,7 @@ export interface ReadyRelay {
   /** Removes the relay's secrets (and the upstream tokens it holds) from what upstream sent. */
   scrub: Scrubber;
   /** The origin links point at: configured, or the entry's own listening origin; never the caller's `Host`. */
-  publicOrigin: (request: Request) => string;
+  publicOrigin: (url: URL) => string;
   /** The core client's throttling state: its key-wide pause after a 429 or 5xx. */
   upstreamLimiter: Limiter;
 }
@@ -78,7 +78,8 @@ function disposition(upstream: string | undefined, fileName: string): string {
 }
 
 interface AnswerOptions {
-  rewrite: (v: unknown) => unknown;
+  /** The link rewriter for each string of a JSON body. */
+  rewrite: (text: string) => string;
   scrub: Scrubber;
   /** HEAD: headers only; the upstream body is cancelled unread. */
   head: boolean;
@@ -102,7 +103,7 @@ function answer(upstream: Upstream, o: AnswerOptions): Response {
     return new Response(idleLimited(pdf.body, o.idleMs), { status: upstream.status, headers });
   }
   headers.set('content-type', /^application\/(ld\+)?json\b/i.test(upstream.contentType ?? '') ? upstream.contentType! : 'application/json');
-  const body = JSON.stringify(o.scrub.json(o.rewrite(upstream.body)));
+  const body = JSON.stringify(o.scrub.json(upstream.body, o.rewrite));
   return new Response(o.head ? null : body, { status: upstream.status, headers });
 }
 
@@ -174,6 +175,9 @@ const NO_LEARNER = new Proxy({} as LearnerClient, {
 
 /** The core call, bounded by the deadline and the caller's presence, and the answer. */
 function callUpstream(relay: ReadyRelay, mintToken: RunContext['mintToken']): Step {
+  // The rewriter for the last origin seen: one origin in practice, and no cache for a caller's Host to grow.
+  let links: { v1: string; rewrite: (text: string) => string } | undefined;
+  const rewriterFor = (v1: string) => (links?.v1 === v1 ? links : (links = { v1, rewrite: linkRewriter(relay.config.baseUrl, v1) })).rewrite;
   return async (c) => {
     const { op, userId, body } = c.get('inputs');
     // The caller leaving cancels the upstream call, until the answer is built: Deno aborts request.signal once a
@@ -200,7 +204,7 @@ function callUpstream(relay: ReadyRelay, mintToken: RunContext['mintToken']): St
       const result = await op.run({ client: relay.client, learner, params, body, query: url.searchParams, capture, mintToken });
       if (result instanceof Response) return result;
       return answer(result, {
-        rewrite: linkRewriter(relay.config.baseUrl, `${relay.publicOrigin(c.req.raw)}/v1`),
+        rewrite: rewriterFor(`${relay.publicOrigin(url)}/v1`),
         scrub: relay.scrub, head: c.req.method === 'HEAD', idleMs: relay.config.deadlineMs,
       });
     } catch (error) {

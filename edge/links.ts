@@ -5,21 +5,22 @@
  */
 
 /**
- * Builds a rewriter from the service's base URL to the relay's `/v1`.
+ * Builds a rewriter from the service's base URL to the relay's `/v1`, for each string of a body (the scrubber's walk
+ * applies it, so an answer is copied once: `scrub.json(body, rewrite)`).
  *
  * @param baseUrl The service base URL (ends in `/v1`, no trailing slash).
  * @param relayV1 The relay's absolute `/v1` address for this request, e.g. `https://relay.example/v1`.
- * @returns A function that returns a rewritten deep copy of a parsed JSON value.
+ * @returns A function from a string to the string pointing at the relay (others unchanged).
  * @example
  * const rewrite = linkRewriter('https://api.example/sandbox/v1', 'https://relay.example/v1');
- * rewrite({ '@id': '/sandbox/v1/courses?page=2' }); // { '@id': 'https://relay.example/v1/courses?page=2' }
+ * rewrite('/sandbox/v1/courses?page=2'); // 'https://relay.example/v1/courses?page=2'
  */
-export function linkRewriter(baseUrl: string, relayV1: string): (value: unknown) => unknown {
+export function linkRewriter(baseUrl: string, relayV1: string): (text: string) => string {
   const base = new URL(baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
   const prefixes = [`${base.origin}${basePath}`, basePath];
 
-  const rewriteString = (text: string): string => {
+  return (text) => {
     for (const prefix of prefixes) {
       if (text === prefix) return relayV1;
       if (text.startsWith(prefix) && (text[prefix.length] === '/' || text[prefix.length] === '?')) {
@@ -28,16 +29,4 @@ export function linkRewriter(baseUrl: string, relayV1: string): (value: unknown)
     }
     return text;
   };
-
-  const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return rewriteString(value);
-    if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) out[key] = walk(inner);
-      return out;
-    }
-    return value;
-  };
-  return walk;
 }

@@ -7,11 +7,12 @@
 import { serve } from '@hono/node-server';
 import { createRelay } from './app.ts';
 import { DEFAULT_DEADLINE_MS } from './config.ts';
-import { consoleLogger } from './console-logger.ts';
+import { consoleLogger, logLevelOf } from './console-logger.ts';
 
 const hostname = process.env['HOST'] ?? '127.0.0.1';
 let listening: string | undefined;
-const app = createRelay({ settings: process.env, logger: consoleLogger(process.env['RELAY_LOG_LEVEL']), publicOrigin: () => listening });
+const logLevel = logLevelOf(process.env['RELAY_LOG_LEVEL']);
+const app = createRelay({ settings: process.env, logger: consoleLogger(logLevel), logLevel, publicOrigin: () => listening });
 const server = serve({ fetch: app.fetch, port: Number(process.env['PORT'] ?? 8787), hostname }, (info) => {
   listening = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${info.port}`;
   console.log(`relay listening on ${listening}`);

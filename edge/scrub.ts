@@ -11,8 +11,13 @@ import { REDACTED, secretSpellings } from '../core/protocol.ts';
 export interface Scrubber {
   /** @returns The text without any known secret. */
   text(value: string): string;
-  /** @returns A deep copy of a parsed JSON value with every string scrubbed (the value itself when nothing matched). */
-  json(value: unknown): unknown;
+  /**
+   * @param value A parsed JSON value.
+   * @param map Applied to each string value before it is scrubbed (the relay's link rewriting), so an answer is
+   *   copied once.
+   * @returns A deep copy with every string (keys too) scrubbed.
+   */
+  json(value: unknown, map?: (text: string) => string): unknown;
 }
 
 /**
@@ -39,15 +44,16 @@ export function createScrubber(fixed: readonly string[], current: () => readonly
     for (const form of all) if (out.includes(form)) out = out.split(form).join(REDACTED);
     return out;
   };
-  const walk = (value: unknown, all: string[]): unknown => {
-    if (typeof value === 'string') return scrubText(value, all);
-    if (Array.isArray(value)) return value.map((item) => walk(item, all));
+  const walk = (value: unknown, all: string[], map: (text: string) => string): unknown => {
+    if (typeof value === 'string') return scrubText(map(value), all);
+    if (Array.isArray(value)) return value.map((item) => walk(item, all, map));
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) out[scrubText(key, all)] = walk(inner, all);
+      for (const [key, inner] of Object.entries(value)) out[scrubText(key, all)] = walk(inner, all, map);
       return out;
     }
     return value;
   };
-  return { text: (value) => scrubText(value, forms()), json: (value) => walk(value, forms()) };
+  const same = (text: string): string => text;
+  return { text: (value) => scrubText(value, forms()), json: (value, map = same) => walk(value, forms(), map) };
 }

@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import { createRelay } from './app.ts';
-import { consoleLogger } from './console-logger.ts';
+import { consoleLogger, logLevelOf } from './console-logger.ts';
 import type { RelayEnv } from './route-types.ts';
 import { bindingRateLimiter, type RateLimitBinding } from './learner-limit.ts';
 import { kvTokenStore, type KvNamespaceLike } from './token-store.ts';
@@ -31,7 +31,8 @@ export default {
 };
 
 function build(env: WorkerEnv): Hono<RelayEnv> {
-  const logger = consoleLogger(env['RELAY_LOG_LEVEL']);
+  const logLevel = logLevelOf(env['RELAY_LOG_LEVEL']);
+  const logger = consoleLogger(logLevel);
   // The message names the object and what went wrong, never a secret.
   const limiter = env.UPSTREAM_LIMITER
     ? upstreamLimiter(env.UPSTREAM_LIMITER, env['PARTNER_LEARNING_API_KEY'], (error) => logger('warn', error.message, { event: 'upstream_limiter_unreachable' }))
@@ -42,6 +43,7 @@ function build(env: WorkerEnv): Hono<RelayEnv> {
     requiredTokenStore: 'TOKEN_CACHE',
     rateLimiter: env.LEARNER_RATE_LIMIT ? bindingRateLimiter(env.LEARNER_RATE_LIMIT) : undefined,
     logger,
+    logLevel,
     ...(limiter ? { limiter } : {}),
     // Looked up per call: the fetch of the request being served.
     fetch: (input, init) => fetch(input, init),

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { createTransport } from './ky-transport.ts';
 import { normalizeOptions } from '../options.ts';
 import { MemoryTokenStore } from '../auth/memory-token-store.ts';
@@ -7,7 +7,7 @@ import { createLimiter } from './limiter.ts';
 import { manualClock, type ManualClock } from '../../test/support/fake-clock.ts';
 import { fakeAccessToken, jsonResponse } from '../../test/support/fake-tokens.ts';
 import {
-  ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
+  ApiKeyError, ApplicationError, AuthenticationError, ConfigurationError, DeadlineError, NotFoundError, QuotaExceededError, ServerError, ThrottledError, TimeoutError,
 } from '../errors/index.ts';
 import type { LogLevel } from '../types/options.ts';
 import { createUsers } from '../resources/users.ts';
@@ -113,6 +113,38 @@ describe('transport: per-call retry and timeout', () => {
     const error = await transport.request({ method: 'GET', path: '/slow', timeoutMs: 20 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).message).toContain('20 ms');
+  });
+});
+
+describe('transport: timers', () => {
+  const hang = (request: Request) => new Promise<Response>((_resolve, reject) => {
+    request.signal.addEventListener('abort', () => reject(request.signal.reason));
+  });
+  const timersDuring = async (run: () => Promise<unknown>): Promise<{ result: unknown; delays: number[] }> => {
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const result = await run().catch((e: unknown) => e);
+      return { result, delays: spy.mock.calls.map((args) => Number(args[1])) };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  // The token is fetched first: its request has a timer of its own.
+  it('runs an attempt on its own timer and the call on its deadline', async () => {
+    const { transport } = setup(hang, { timeoutMs: 20, deadlineMs: 60_000, retry: { maxAttempts: 1 } });
+    await transport.token();
+    const { result, delays } = await timersDuring(() => transport.request({ method: 'GET', path: '/slow' }));
+    expect(result).toBeInstanceOf(TimeoutError);
+    expect(delays).toEqual([60_000, 20]);
+  });
+
+  it('bounds the attempt by the deadline alone when the deadline comes first (one timer a call)', async () => {
+    const { transport } = setup(hang, { timeoutMs: 30_000, deadlineMs: 20, retry: { maxAttempts: 1 } });
+    await transport.token();
+    const { result, delays } = await timersDuring(() => transport.request({ method: 'GET', path: '/slow' }));
+    expect(result).toBeInstanceOf(DeadlineError);
+    expect(delays).toEqual([20]);
   });
 });
 

@@ -50,7 +50,7 @@ export function createTransport(options: NormalizedOptions, extras: TransportExt
   // The one redactor: errors, logs and the token request all use it, so every text is redacted once.
   // The Basic credential decodes to the secret: a token endpoint that echoes it in an error must not show it either.
   const redactor = createRedactor([options.clientSecret, options.apiKey, basicCredential(options.clientId, options.clientSecret)]);
-  const log = createLog(options.logger, redactor);
+  const log = createLog(options.logger, redactor, options.logLevel);
   const tokens = new TokenProvider({ ...options, http, log, redactor });
   const driver: Driver = { options, http, log, tokens, redactor };
   const settings: CallSettings = {
@@ -111,7 +111,9 @@ async function attemptOnce(p: Driver, call: AttemptInput): Promise<Attempt> {
   }
   log.debug('request', { method: request.method, url, attempt: call.number });
   const started = options.now();
-  const timer = abortAfter(call.timeoutMs, () => new TimeoutError({
+  // One timer bounds the attempt, headers and body: this one, or the call's deadline when it comes first. ky's own
+  // is off (sendOnce without timeoutMs); a timer per attempt showed in the relay's profile.
+  const timer = call.deadlineFirst ? undefined : abortAfter(call.timeoutMs, () => new TimeoutError({
     method: request.method, url, origin: 'network', redactor: p.redactor,
     message: `The service did not answer within ${call.timeoutMs} ms`,
     hint: 'It is retried with backoff; raise timeoutMs if the service is just slow',
@@ -121,7 +123,7 @@ async function attemptOnce(p: Driver, call: AttemptInput): Promise<Attempt> {
     try {
       response = await sendOnce(p.http, {
         method: request.method, url, headers, body: call.body,
-        timeoutMs: call.timeoutMs, signal: anySignal(signal, timer.signal), origin: 'api', redactor: p.redactor,
+        signal: anySignal(signal, timer?.signal), origin: 'api', redactor: p.redactor,
       });
     } catch (error) {
       return { error, sent: true, accessToken };
@@ -141,7 +143,7 @@ async function attemptOnce(p: Driver, call: AttemptInput): Promise<Attempt> {
       return { ...answer, error: bodyFailure(error, response, request, url, p) };
     }
   } finally {
-    timer.clear();
+    timer?.clear();
   }
 }
 

@@ -39,6 +39,11 @@ export interface AttemptInput {
   /** The caller's signal and the call's deadline together. */
   signal: AbortSignal;
   timeoutMs: number;
+  /**
+   * The call's deadline fires before this attempt's timeout could (the deadline is no longer than one attempt's
+   * timeout, and the attempt began after the call): `signal` bounds the attempt, which needs no timer of its own.
+   */
+  deadlineFirst: boolean;
   /** 1 for the first request of the call. */
   number: number;
 }
@@ -126,6 +131,7 @@ export async function runCall<T>(request: ApiRequest, settings: CallSettings, dr
   // AbortController at module scope).
   const signal = signals.length === 0 ? new AbortController().signal : signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
   const timeoutMs = request.timeoutMs ?? settings.timeoutMs;
+  const deadlineFirst = deadline !== undefined && deadlineMs <= timeoutMs;
   let tries = 1;
   let refreshed = false;
 
@@ -134,7 +140,7 @@ export async function runCall<T>(request: ApiRequest, settings: CallSettings, dr
       if (signal.aborted) throw abortReason(signal);
       const number = sent + 1;
       const { attempt } = await limiter.schedule(async () => {
-        const result = await driver.attempt({ request, url, body, signal, timeoutMs, number });
+        const result = await driver.attempt({ request, url, body, signal, timeoutMs, deadlineFirst, number });
         return { attempt: result, outcome: outcomeOf(result) };
       }, signal);
       if (attempt.sent) sent += 1;

@@ -9,7 +9,7 @@ import { NetworkError } from '../errors/network-error.ts';
 import { RedirectError } from '../errors/redirect-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
 import type { Redactor } from '../redact.ts';
-import { abortReason } from '../signal.ts';
+import { abortReason, raceAbort } from '../signal.ts';
 
 /**
  * Creates the ky instance for one client (`ky.create` once).
@@ -27,7 +27,8 @@ export interface SendInit {
   url: string;
   headers: Headers;
   body?: string;
-  timeoutMs: number;
+  /** Absent: the caller's `signal` bounds the attempt with a timer of its own, and ky sets none. */
+  timeoutMs?: number;
   signal?: AbortSignal;
   /** What the error says was called (a redacted URL is derived from `url`). */
   origin: 'api' | 'token-endpoint';
@@ -50,14 +51,20 @@ export async function sendOnce(http: KyInstance, init: SendInit): Promise<Respon
   const where = init.origin === 'token-endpoint' ? 'The token endpoint' : 'The service';
   let response: Response;
   try {
-    response = await http(init.url, {
+    const sent = http(init.url, {
       method: init.method,
       headers: init.headers,
       body: init.body,
-      timeout: init.timeoutMs,
+      timeout: init.timeoutMs ?? false,
       signal: init.signal,
       redirect: 'manual',
     });
+    // Without ky's timer, the signal alone ends the wait, even with an injected fetch that ignores it; an answer
+    // that comes after is cancelled unread.
+    response = init.timeoutMs === undefined ? await raceAbort(sent, init.signal).catch((error: unknown) => {
+      void sent.then((late) => late.body?.cancel(), () => undefined);
+      throw error;
+    }) : await sent;
   } catch (error) {
     if (init.signal?.aborted) throw abortReason(init.signal);
     const context = { method: init.method, url: init.url, origin: 'network' as const, redactor: init.redactor };

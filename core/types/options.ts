@@ -75,6 +75,11 @@ export interface ClientOptions {
   tokenStore?: TokenStore;
   /** Receives log lines, credentials redacted (default: none). */
   logger?: Logger;
+  /**
+   * The lowest level `logger` receives (default `'debug'`: every line). Lines below it are dropped before they are
+   * redacted: give the level your logger keeps, and a busy client skips the work of lines nobody reads.
+   */
+  logLevel?: LogLevel;
   /** A fixed rate, or `'adaptive'` (default): learn the plan's rate from 429s. */
   rateLimit?: RateLimitOptions | 'adaptive';
   /**
