@@ -7,12 +7,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isPartnerLearningError, MemoryTokenStore, type PartnerLearningError } from '../../../core/index.ts';
 import { basicCredential } from '../../../core/redact.ts';
 import { fakeAccessToken } from '../../support/fake-tokens.ts';
 
-type Mode = 'echo' | 'hang' | 'drip' | 'drip-error' | 'endless' | 'truncated' | 'deep' | 'null' | 'empty' | 'array' | 'token-echo';
+type Mode =
+  | 'echo' | 'hang' | 'drip' | 'drip-declared' | 'drip-error' | 'endless' | 'gzip-bomb' | 'truncated' | 'deep' | 'null' | 'empty' | 'array'
+  | 'token-echo';
+
+/** 16 MiB of JSON that gzip packs into a few kilobytes: its Content-Length says nothing of what it decodes to. */
+const GZIP_BOMB = gzipSync(`{"title":"${'x'.repeat(16 * 1024 * 1024)}"}`);
 
 const CLIENT_ID = 'c1ient1d0000000000000000ab';
 const SECRET = 'client-secret-that-must-never-show-0123456789';
@@ -53,6 +59,18 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       res.on('close', () => clearInterval(timer));
       return;
     }
+    case 'drip-declared': {
+      // As 'drip', with a Content-Length the body would fit in: the client reads such a body in one go.
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+      res.write('{"id":1,"title":"');
+      const timer = setInterval(() => res.write('x'), 50);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    case 'gzip-bomb':
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(GZIP_BOMB.byteLength) })
+        .end(GZIP_BOMB);
+      return;
     case 'drip-error': {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.write('{"message":"');
@@ -169,6 +187,23 @@ describe('a service that misbehaves (real socket)', () => {
     const { c } = client({ timeoutMs: 300 });
     expect((await failure(c.courses.get(1, { retry: false }))).code).toBe('timeout');
     expect((await failure(c.courses.get(1, { deadlineMs: 400 }))).code).toBe('deadline_exceeded');
+  });
+
+  it('drips a body that declares its length: timeoutMs still covers it', async () => {
+    mode = 'drip-declared';
+    const { c } = client({ timeoutMs: 300 });
+    const started = Date.now();
+    expect((await failure(c.courses.get(1, { retry: false }))).code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a gzip body of a few kilobytes that decodes past maxResponseBytes: stopped at the cap, not trusted by its length', async () => {
+    mode = 'gzip-bomb';
+    const { c } = client({ maxResponseBytes: 256 * 1024 });
+    expect(GZIP_BOMB.byteLength).toBeLessThan(256 * 1024);
+    const error = await failure(c.courses.get(1));
+    expect(error.code).toBe('invalid_response');
+    expect(error.message).toMatch(/larger than maxResponseBytes \(262144 bytes\)/);
   });
 
   it('a 500 whose body drips: the status is enough, the body read ends with the attempt', async () => {
