@@ -16,7 +16,7 @@ export type * from './types/client-api.ts';
 export { basicAuthorization, parseTokenResponse, REFRESH_MARGIN_MS, tokenRequestBody } from './auth/token-endpoint.ts';
 export * from './errors/index.ts';
 export { basicCredential, createRedactor, redact, REDACTED, isSensitiveKey, secretSpellings, type Redactor } from './redact.ts';
-export { LOG_LEVEL_RANK } from './log.ts';
+export { createLog, LOG_LEVEL_RANK } from './log.ts';
 export { backoffDelay, callPolicy, isRetryable, retryDelay, type RetryPolicy } from './http/retry.ts';
 export { nextStep, type NextStep, type StepInput } from './http/next-step.ts';
 export { createLimiter, type Limiter, type LimiterOptions, type Outcome } from './http/limiter.ts';

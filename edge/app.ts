@@ -11,7 +11,7 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createClient, createLimiter, type Limiter, type Logger, type LogLevel, type PartnerLearningClient, type TokenStore } from '../core/index.ts';
-import { basicCredential, createRedactor, LOG_LEVEL_RANK } from '../core/protocol.ts';
+import { basicCredential, createLog, createRedactor } from '../core/protocol.ts';
 import { RelayKeyRing } from './caller.ts';
 import { readRelayConfig, type RelayConfig, type RelaySettings } from './config.ts';
 import { finishResponse } from './finish.ts';
@@ -149,15 +149,9 @@ export function createRelay(deps: RelayDeps): Hono<RelayEnv> {
   const store = relayTokenStore(deps.tokenStore, now);
   const limiter = deps.limiter ?? relayLimiter(now);
   const scrub = createScrubber(secrets, () => store.knownTokens());
-  const floor = LOG_LEVEL_RANK[deps.logLevel ?? 'debug'];
-  const log: Logger = (level, message, fields) => {
-    if (LOG_LEVEL_RANK[level] < floor) return;
-    try {
-      deps.logger?.(level, redactor.text(message), fields === undefined ? undefined : (redactor.value(fields) as Record<string, unknown>));
-    } catch {
-      // A failing logger must not fail a request.
-    }
-  };
+  // The core's wrapper, with the relay's secrets: redacted, below the level dropped, a failing logger ignored.
+  const relayLog = createLog(deps.logger, redactor, deps.logLevel);
+  const log: Logger = (level, message, fields) => relayLog[level](message, fields);
 
   let client: PartnerLearningClient | undefined;
   if (config && problems.length === 0) {

@@ -3,8 +3,7 @@
  * index). The relay redacts secrets before anything reaches it.
  */
 import type { Logger, LogLevel } from '../core/index.ts';
-
-const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+import { LOG_LEVEL_RANK as RANK } from '../core/protocol.ts';
 
 /**
  * @param setting `RELAY_LOG_LEVEL` as the entry found it.
