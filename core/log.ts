@@ -15,6 +15,9 @@ export interface Log {
 /** Levels in order: a line is passed on when its rank is at least the minimum's. */
 export const LOG_LEVEL_RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3 };
 
+/** Every level, lowest first (what `logLevel` may be). */
+export const LOG_LEVELS = Object.keys(LOG_LEVEL_RANK) as [LogLevel, ...LogLevel[]];
+
 /**
  * Wraps a logger hook so nothing secret reaches it.
  *

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ClientOptions, Logger, LogLevel, TokenStore } from './types/options.ts';
 import type { Limiter } from './http/limiter.ts';
 import { defaultTokenStore } from './auth/memory-token-store.ts';
+import { LOG_LEVELS } from './log.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import type { RetryPolicy } from './http/retry.ts';
 import { completeRateLimit, rateLimitSchema } from './http/rate-limit.ts';
@@ -71,7 +72,7 @@ const schema = z.object({
     )
     .optional(),
   logger: fn<Logger>('logger').optional(),
-  logLevel: z.enum(['debug', 'info', 'warn', 'error'], { message: "logLevel must be 'debug', 'info', 'warn' or 'error'" }).optional(),
+  logLevel: z.enum(LOG_LEVELS, { message: `logLevel must be ${LOG_LEVELS.map((l) => `'${l}'`).join(', ').replace(/, ([^,]+)$/, ' or $1')}` }).optional(),
   rateLimit: rateLimitSchema.optional(),
   limiter: z
     .custom<Limiter>(

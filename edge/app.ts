@@ -100,7 +100,8 @@ function buildClient(config: RelayConfig, deps: RelayDeps, logger: Logger | unde
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.retry ? { retry: deps.retry } : {}),
     limiter,
-    ...(logger ? { logger, logLevel: deps.logLevel ?? 'debug' } : {}),
+    ...(logger ? { logger } : {}),
+    ...(deps.logLevel ? { logLevel: deps.logLevel } : {}),
   });
 }
 
